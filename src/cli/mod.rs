@@ -1,0 +1,1 @@
+//! The `wordsnap` command line (work in progress).

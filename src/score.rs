@@ -1,0 +1,316 @@
+//! Game profiles and scoring rules (see `../shared/scoring.md` for the sources).
+//!
+//! A [`Game`] fixes the minimum word length, the scoring table or formula, the letter values
+//! (numbers printed on the board take precedence over the tables) and how bonus squares count.
+
+use crate::board::{Board, Tile};
+use serde::Serialize;
+use std::fmt;
+
+/// The games wordsnap knows the rules of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Game {
+    /// Classic 4x4 Boggle: 3+ letters, 1 1 2 3 5 11.
+    Boggle,
+    /// Big Boggle (5x5): 4+ letters, Boggle table.
+    Bigboggle,
+    /// Super Big Boggle (6x6): 4+ letters, 1 2 3 5 11, then 2 x length from 9 letters.
+    Superbigboggle,
+    /// Wordament: sum of printed tile values x a length multiplier.
+    Wordament,
+    /// Ruzzle: letter values with DL/TL, times DW/TW, plus a length bonus; 2+ letters.
+    Ruzzle,
+    /// GamePigeon Word Hunt: 100 400 800 1400 1800 2200 2600, +400 a letter beyond 9.
+    Wordhunt,
+    /// Scramble With Friends / Word Streak: letter values with bonuses plus a length bonus.
+    Scramble,
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Game::Boggle => "boggle",
+            Game::Bigboggle => "bigboggle",
+            Game::Superbigboggle => "superbigboggle",
+            Game::Wordament => "wordament",
+            Game::Ruzzle => "ruzzle",
+            Game::Wordhunt => "wordhunt",
+            Game::Scramble => "scramble",
+        };
+        f.write_str(name)
+    }
+}
+
+/// Wordament's length multipliers, which sources disagree on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum WordamentMultipliers {
+    /// 4-5 letters x1.5, 6-7 x2, 8+ x3 (three sources).
+    #[default]
+    Standard,
+    /// 5 letters x1.5, 6-7 x2, 8+ x2.5 (one source).
+    Alternate,
+}
+
+/// Letter values of Wordament tiles (also printed on the tiles).
+const WORDAMENT_VALUES: [u32; 26] = [
+    2, 5, 3, 3, 1, 5, 4, 4, 2, 10, 6, 3, 4, 2, 2, 4, 8, 2, 2, 2, 4, 6, 6, 9, 5, 8,
+];
+/// English Ruzzle letter values.
+const RUZZLE_VALUES: [u32; 26] = [
+    1, 4, 4, 2, 1, 4, 3, 4, 1, 10, 5, 1, 3, 1, 1, 4, 10, 1, 1, 1, 2, 4, 4, 8, 4, 8,
+];
+/// Scramble With Friends values; letters the source does not list (J K V X) use Ruzzle's.
+const SCRAMBLE_VALUES: [u32; 26] = [
+    1, 4, 4, 2, 1, 4, 3, 3, 1, 10, 5, 2, 4, 2, 1, 4, 10, 1, 1, 1, 2, 4, 4, 8, 3, 10,
+];
+
+/// The scoring rules of one game, with its configurable choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Which game.
+    pub game: Game,
+    /// Shortest word that counts, in letters.
+    pub min_len: usize,
+    /// Wordament's multiplier table.
+    pub wordament: WordamentMultipliers,
+}
+
+/// How one word's score was made up, for `--explain`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    /// The letter values of each tile of the path, after letter bonuses.
+    pub tile_points: Vec<u32>,
+    /// The product of word bonuses (1 when none).
+    pub word_factor: u32,
+    /// Points from the length table or length bonus.
+    pub length_points: u32,
+    /// A sentence describing the computation.
+    pub formula: String,
+    /// The final score.
+    pub score: u32,
+}
+
+impl Rules {
+    /// The default rules of a game.
+    pub fn new(game: Game) -> Rules {
+        let min_len = match game {
+            Game::Bigboggle | Game::Superbigboggle => 4,
+            Game::Ruzzle => 2,
+            _ => 3,
+        };
+        Rules {
+            game,
+            min_len,
+            wordament: WordamentMultipliers::Standard,
+        }
+    }
+
+    /// Scores a word of `letters` letters that uses the board cells in `path`.
+    pub fn score(&self, board: &Board, path: &[usize], letters: usize) -> u32 {
+        match self.game {
+            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt => {
+                self.length_table(letters)
+            }
+            _ => self.breakdown(board, path, letters).score,
+        }
+    }
+
+    /// Scores a word and explains how the score was made up.
+    pub fn breakdown(&self, board: &Board, path: &[usize], letters: usize) -> Breakdown {
+        let uses_letters = !matches!(
+            self.game,
+            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt
+        );
+        if !uses_letters {
+            let score = self.length_table(letters);
+            return Breakdown {
+                tile_points: vec![],
+                word_factor: 1,
+                length_points: score,
+                formula: format!("{letters} letters = {score} ({} table)", self.game),
+                score,
+            };
+        }
+        let bonuses_count = !matches!(self.game, Game::Wordament);
+        let mut tile_points = Vec::with_capacity(path.len());
+        let mut word_factor = 1;
+        for &cell in path {
+            let bonus = board.bonus(cell).filter(|_| bonuses_count);
+            let value = self.tile_value(board, cell);
+            tile_points.push(value * bonus.map_or(1, |b| b.letter_factor()));
+            word_factor *= bonus.map_or(1, |b| b.word_factor());
+        }
+        let sum: u32 = tile_points.iter().sum();
+        let sum_text = tile_points
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("+");
+        let (score, length_points, formula) = match self.game {
+            Game::Wordament => {
+                let (num, den) = self.wordament_multiplier(letters);
+                let score = sum * num / den;
+                let mult = format!("{}", num as f64 / den as f64);
+                (
+                    score,
+                    0,
+                    format!("({sum_text}) x {mult} for {letters} letters = {score} (rounded down)"),
+                )
+            }
+            _ => {
+                let bonus = self.length_bonus(letters);
+                let score = sum * word_factor + bonus;
+                (
+                    score,
+                    bonus,
+                    format!("({sum_text}) x {word_factor} + {bonus} length bonus = {score}"),
+                )
+            }
+        };
+        Breakdown {
+            tile_points,
+            word_factor,
+            length_points,
+            formula,
+            score,
+        }
+    }
+
+    /// The value of one tile: the printed value if the board has it, else the game's table
+    /// (a multi-letter tile is worth the sum of its letters; either/or the larger of the two).
+    pub fn tile_value(&self, board: &Board, cell: usize) -> u32 {
+        if let Some(v) = board.value(cell) {
+            return v;
+        }
+        let letters_value = |s: &str| s.chars().map(|c| self.letter_value(c)).sum::<u32>();
+        match &board.tiles()[cell] {
+            Tile::Hole => 0,
+            Tile::Letters(s) | Tile::Prefix(s) | Tile::Suffix(s) => letters_value(s),
+            Tile::Either(a, b) => letters_value(a).max(letters_value(b)),
+        }
+    }
+
+    /// The table value of one letter in this game (1 for letters outside A-Z).
+    pub fn letter_value(&self, letter: char) -> u32 {
+        let table = match self.game {
+            Game::Wordament => &WORDAMENT_VALUES,
+            Game::Scramble => &SCRAMBLE_VALUES,
+            _ => &RUZZLE_VALUES,
+        };
+        let c = letter.to_ascii_lowercase();
+        if c.is_ascii_lowercase() {
+            table[(c as u8 - b'a') as usize]
+        } else {
+            1
+        }
+    }
+
+    fn length_table(&self, letters: usize) -> u32 {
+        match self.game {
+            Game::Wordhunt => match letters {
+                0..=2 => 0,
+                3 => 100,
+                4 => 400,
+                5 => 800,
+                6 => 1400,
+                7 => 1800,
+                8 => 2200,
+                9 => 2600,
+                n => 2600 + 400 * (n as u32 - 9),
+            },
+            Game::Superbigboggle => match letters {
+                0..=3 => 0,
+                4 => 1,
+                5 => 2,
+                6 => 3,
+                7 => 5,
+                8 => 11,
+                n => 2 * n as u32,
+            },
+            _ => match letters {
+                0..=2 => 0,
+                3 | 4 => 1,
+                5 => 2,
+                6 => 3,
+                7 => 5,
+                _ => 11,
+            },
+        }
+    }
+
+    /// Wordament's multiplier as a fraction (numerator, denominator).
+    fn wordament_multiplier(&self, letters: usize) -> (u32, u32) {
+        match (self.wordament, letters) {
+            (WordamentMultipliers::Standard, 4 | 5) => (3, 2),
+            (WordamentMultipliers::Alternate, 5) => (3, 2),
+            (_, 6 | 7) => (2, 1),
+            (WordamentMultipliers::Standard, 8..) => (3, 1),
+            (WordamentMultipliers::Alternate, 8..) => (5, 2),
+            _ => (1, 1),
+        }
+    }
+
+    fn length_bonus(&self, letters: usize) -> u32 {
+        match self.game {
+            Game::Ruzzle => match letters {
+                0..=4 => 0,
+                n => 5 * (n as u32 - 4),
+            },
+            Game::Scramble => match letters {
+                0..=4 => 0,
+                5 => 3,
+                6 => 6,
+                7 => 10,
+                8 => 15,
+                9 => 20,
+                _ => 28,
+            },
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::parse(text).unwrap()
+    }
+
+    #[test]
+    fn boggle_tables() {
+        let b = board("abcd efgh ijkl mnop");
+        let r = Rules::new(Game::Boggle);
+        let scores: Vec<u32> = (3..=9).map(|n| r.score(&b, &[], n)).collect();
+        assert_eq!(scores, vec![1, 1, 2, 3, 5, 11, 11]);
+        let s = Rules::new(Game::Superbigboggle);
+        assert_eq!(s.score(&b, &[], 9), 18);
+        assert_eq!(s.min_len, 4);
+        let w = Rules::new(Game::Wordhunt);
+        assert_eq!(w.score(&b, &[], 11), 3400);
+    }
+
+    #[test]
+    fn wordament_uses_printed_values_and_multiplier() {
+        let mut b = board("[re]bcd efgh ijkl mnop");
+        b.set_value(0, Some(7));
+        let r = Rules::new(Game::Wordament);
+        // re(7) + b(5) + c(3) = 15, 4 letters x1.5 = 22.5, rounded down.
+        assert_eq!(r.score(&b, &[0, 1, 2], 4), 22);
+        assert_eq!(r.score(&b, &[1, 2, 3], 3), 11);
+    }
+
+    #[test]
+    fn ruzzle_bonuses_and_length_bonus() {
+        let json = r#"{"rows":1,"cols":5,"tiles":[["H","O","U","S","E"]],"bonuses":[["DL","","TW","",""]]}"#;
+        let b = board(json);
+        let r = Rules::new(Game::Ruzzle);
+        // h4*2 + o1 + u2 + s1 + e1 = 13, x3 (TW) = 39, +5 for 5 letters.
+        let bd = r.breakdown(&b, &[0, 1, 2, 3, 4], 5);
+        assert_eq!(bd.score, 44);
+        assert_eq!(bd.tile_points, vec![8, 1, 2, 1, 1]);
+        assert_eq!(bd.word_factor, 3);
+    }
+}

@@ -1,0 +1,584 @@
+//! The solver: a depth-first search over bitboards that finds every dictionary word on a board
+//! with its tile path.
+//!
+//! The board is prepared once per search: a `u64` neighbour mask per cell (holes left out), the
+//! trie symbol of every single-letter tile, and the letter sequences of special tiles. The search
+//! keeps the visited set in one `u64` and, at each trie node, enters only the unvisited neighbours
+//! whose letter is in the node's child mask, so dead branches are cut before they are entered.
+//! Each trie node is at most one word, so a per-node slot table reports every word once; for
+//! games whose score depends on the path (printed values, bonus squares) the best-scoring path is
+//! kept, and `all_paths` keeps every path.
+
+use crate::board::{Board, Tile};
+use crate::dict::trie::NodeWord;
+use crate::dict::{Dictionary, Nodes, fold_accents};
+use crate::score::{Game, Rules};
+use serde::Serialize;
+
+/// What to look for.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The game's rules (minimum length and scoring).
+    pub rules: Rules,
+    /// Longest word wanted, in letters.
+    pub max_len: usize,
+    /// Only these lengths, when given (`--lengths 3,6,7`).
+    pub lengths: Option<Vec<usize>>,
+    /// Keep every path of every word, not only the best one.
+    pub all_paths: bool,
+}
+
+impl SolveOptions {
+    /// The default options of a game.
+    pub fn new(game: Game) -> SolveOptions {
+        SolveOptions {
+            rules: Rules::new(game),
+            max_len: usize::MAX,
+            lengths: None,
+            all_paths: false,
+        }
+    }
+
+    /// A bit per wanted word length (lengths above 127 are never wanted).
+    fn length_mask(&self) -> u128 {
+        (0..128usize)
+            .filter(|&n| n >= self.rules.min_len && n <= self.max_len)
+            .filter(|n| self.lengths.as_ref().is_none_or(|l| l.contains(n)))
+            .fold(0, |m, n| m | 1 << n)
+    }
+}
+
+/// One word found on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FoundWord {
+    /// The word, lower case.
+    pub word: String,
+    /// Its score under the game's rules (the best path's score).
+    pub score: u32,
+    /// The best-scoring path: (row, col) of each tile, counted from 0.
+    pub path: Vec<(usize, usize)>,
+    /// Every path, when `all_paths` was asked for (else empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<Vec<(usize, usize)>>,
+}
+
+impl FoundWord {
+    /// Number of letters (a `QU` tile counts two).
+    pub fn letters(&self) -> usize {
+        self.word.chars().count()
+    }
+}
+
+/// Everything a search found.
+#[derive(Debug, Clone, Default)]
+pub struct Solution {
+    /// Words sorted by score, then length (longest first), then alphabet.
+    pub words: Vec<FoundWord>,
+    /// Sum of the words' scores.
+    pub total_score: u64,
+    /// Cells whose letters are not in the dictionary's alphabet, so no word can use them.
+    pub unusable: Vec<(usize, usize)>,
+}
+
+/// How a cell takes part in the search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum CellKind {
+    /// A hole, or letters the dictionary cannot spell.
+    Dead,
+    /// One letter: the fast path.
+    Single(u8),
+    /// Anything else: the symbol sequences a word may take from it.
+    Special {
+        choices: Vec<Vec<u8>>,
+        prefix: bool,
+        suffix: bool,
+    },
+}
+
+/// The board prepared for one dictionary.
+struct Prepared {
+    neighbours: [u64; 64],
+    symbol: [u8; 64],
+    kinds: Vec<CellKind>,
+    /// Cells entered through the fast path.
+    single_mask: u64,
+    /// Special cells that may be entered after the first tile (not prefix-only).
+    special_mask: u64,
+    unusable: Vec<(usize, usize)>,
+}
+
+impl Prepared {
+    fn new(board: &Board, dict: &Dictionary) -> Prepared {
+        let cols = board.cols();
+        let mut p = Prepared {
+            neighbours: [0; 64],
+            symbol: [0; 64],
+            kinds: Vec::with_capacity(board.len()),
+            single_mask: 0,
+            special_mask: 0,
+            unusable: vec![],
+        };
+        for (cell, tile) in board.tiles().iter().enumerate() {
+            let kind = cell_kind(tile, dict);
+            if kind == CellKind::Dead && !tile.is_hole() {
+                p.unusable.push((cell / cols, cell % cols));
+            }
+            match &kind {
+                CellKind::Single(s) => {
+                    p.symbol[cell] = *s;
+                    p.single_mask |= 1 << cell;
+                }
+                CellKind::Special { prefix: false, .. } => p.special_mask |= 1 << cell,
+                _ => {}
+            }
+            p.kinds.push(kind);
+            p.neighbours[cell] = board.neighbours(cell).fold(0, |m, n| m | 1 << n);
+        }
+        p
+    }
+}
+
+fn cell_kind(tile: &Tile, dict: &Dictionary) -> CellKind {
+    let encode = |s: &str| {
+        let s = if dict.folds_accents() {
+            fold_accents(s)
+        } else {
+            s.to_string()
+        };
+        dict.alphabet().encode(&s)
+    };
+    let choices: Vec<Vec<u8>> = tile.choices().into_iter().filter_map(encode).collect();
+    match (tile, choices.as_slice()) {
+        (_, []) => CellKind::Dead,
+        (Tile::Letters(_), [one]) if one.len() == 1 => CellKind::Single(one[0]),
+        _ => CellKind::Special {
+            choices,
+            prefix: matches!(tile, Tile::Prefix(_)),
+            suffix: matches!(tile, Tile::Suffix(_)),
+        },
+    }
+}
+
+/// Marks a trie node with no word found yet.
+const NO_SLOT: u32 = u32::MAX;
+
+/// One found word during the search; its path lives in the solver's path arena.
+#[derive(Debug, Clone, Copy)]
+struct Hit {
+    node: u32,
+    score: u32,
+    path_start: u32,
+    path_len: u8,
+    /// Bit i set: tile i of the path used its second either/or choice.
+    choices: u64,
+}
+
+/// A reusable solver: keeps its buffers between boards, so batch solving allocates little.
+pub struct Solver<'d> {
+    dict: &'d Dictionary,
+    options: SolveOptions,
+    lengths: u128,
+    slots: Vec<u32>,
+    hits: Vec<Hit>,
+    /// Extra paths (all_paths): (hit index, path start, path length, choices).
+    extra: Vec<(u32, u32, u8, u64)>,
+    arena: Vec<u8>,
+}
+
+impl<'d> Solver<'d> {
+    /// A solver for one dictionary and set of options.
+    pub fn new(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
+        Solver {
+            dict,
+            lengths: options.length_mask(),
+            options,
+            slots: vec![NO_SLOT; dict.node_count()],
+            hits: Vec::new(),
+            extra: Vec::new(),
+            arena: Vec::new(),
+        }
+    }
+
+    /// The options this solver was made with.
+    pub fn options(&self) -> &SolveOptions {
+        &self.options
+    }
+
+    /// Finds every word with its paths, sorted by score, then length, then alphabet.
+    pub fn solve(&mut self, board: &Board) -> Solution {
+        let prepared = self.search(board);
+        let mut words: Vec<FoundWord> = self
+            .hits
+            .iter()
+            .map(|h| self.found_word(board, &prepared, h))
+            .collect();
+        for &(hit, start, len, choices) in &self.extra {
+            let path = self.arena[start as usize..start as usize + len as usize].to_vec();
+            let _ = choices;
+            words[hit as usize].paths.push(to_cells(board, &path));
+        }
+        if self.options.all_paths {
+            for w in &mut words {
+                w.paths.insert(0, w.path.clone());
+            }
+        }
+        words.sort_by(|a, b| {
+            b.score
+                .cmp(&a.score)
+                .then(b.letters().cmp(&a.letters()))
+                .then_with(|| a.word.cmp(&b.word))
+        });
+        let total_score = words.iter().map(|w| w.score as u64).sum();
+        self.reset();
+        Solution {
+            words,
+            total_score,
+            unusable: prepared.unusable,
+        }
+    }
+
+    /// Counts the words and sums their scores without building strings (batch mode, benchmarks).
+    pub fn count(&mut self, board: &Board) -> (usize, u64) {
+        self.search(board);
+        let result = (
+            self.hits.len(),
+            self.hits.iter().map(|h| h.score as u64).sum(),
+        );
+        self.reset();
+        result
+    }
+
+    fn reset(&mut self) {
+        for h in &self.hits {
+            self.slots[h.node as usize] = NO_SLOT;
+        }
+        self.hits.clear();
+        self.extra.clear();
+        self.arena.clear();
+    }
+
+    fn search(&mut self, board: &Board) -> Prepared {
+        let prepared = Prepared::new(board, self.dict);
+        match self.dict.nodes() {
+            Nodes::Narrow(nodes) => self.search_nodes(board, &prepared, nodes),
+            Nodes::Wide(nodes) => self.search_nodes(board, &prepared, nodes),
+        }
+        prepared
+    }
+
+    fn search_nodes<N: NodeWord>(&mut self, board: &Board, prepared: &Prepared, nodes: &[N]) {
+        let path_dependent_score = !matches!(
+            self.options.rules.game,
+            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt
+        );
+        let mut search = Search {
+            nodes,
+            symbols: self.dict.alphabet().len() as u32,
+            board,
+            prepared,
+            rules: &self.options.rules,
+            lengths: self.lengths,
+            max_len: self.options.max_len,
+            all_paths: self.options.all_paths,
+            path_dependent_score,
+            slots: &mut self.slots,
+            hits: &mut self.hits,
+            extra: &mut self.extra,
+            arena: &mut self.arena,
+            path: [0; 64],
+            depth: 0,
+            visited: 0,
+            choices: 0,
+        };
+        for cell in 0..board.len() {
+            search.start(cell);
+        }
+    }
+
+    fn found_word(&self, board: &Board, prepared: &Prepared, hit: &Hit) -> FoundWord {
+        let path =
+            &self.arena[hit.path_start as usize..hit.path_start as usize + hit.path_len as usize];
+        FoundWord {
+            word: spell(self.dict, prepared, path, hit.choices),
+            score: hit.score,
+            path: to_cells(board, path),
+            paths: vec![],
+        }
+    }
+}
+
+fn to_cells(board: &Board, path: &[u8]) -> Vec<(usize, usize)> {
+    path.iter()
+        .map(|&c| (c as usize / board.cols(), c as usize % board.cols()))
+        .collect()
+}
+
+/// The word a path spells, from the symbols of each tile's choice.
+fn spell(dict: &Dictionary, prepared: &Prepared, path: &[u8], choices: u64) -> String {
+    let mut word = String::new();
+    for (i, &cell) in path.iter().enumerate() {
+        match &prepared.kinds[cell as usize] {
+            CellKind::Single(s) => word.push(dict.alphabet().char(*s)),
+            CellKind::Special { choices: c, .. } => {
+                let pick = &c[((choices >> i) & 1) as usize];
+                word.extend(pick.iter().map(|&s| dict.alphabet().char(s)));
+            }
+            CellKind::Dead => {}
+        }
+    }
+    word
+}
+
+/// The state of one depth-first search.
+struct Search<'a, N> {
+    nodes: &'a [N],
+    symbols: u32,
+    board: &'a Board,
+    prepared: &'a Prepared,
+    rules: &'a Rules,
+    lengths: u128,
+    max_len: usize,
+    all_paths: bool,
+    path_dependent_score: bool,
+    slots: &'a mut Vec<u32>,
+    hits: &'a mut Vec<Hit>,
+    extra: &'a mut Vec<(u32, u32, u8, u64)>,
+    arena: &'a mut Vec<u8>,
+    path: [usize; 64],
+    depth: usize,
+    visited: u64,
+    choices: u64,
+}
+
+impl<N: NodeWord> Search<'_, N> {
+    /// Starts words at `cell`.
+    fn start(&mut self, cell: usize) {
+        match &self.prepared.kinds[cell] {
+            CellKind::Dead => {}
+            CellKind::Single(sym) => {
+                if let Some(child) = self.child(0, *sym) {
+                    self.enter(cell, child, 1, false);
+                }
+            }
+            CellKind::Special { .. } => self.enter_special(cell, 0, 0),
+        }
+    }
+
+    /// The trie node reached from `node` by `sym`, if any.
+    #[inline(always)]
+    fn child(&self, node: usize, sym: u8) -> Option<usize> {
+        let n = self.nodes[node];
+        let mask = n.child_mask(self.symbols);
+        if mask >> sym & 1 == 0 {
+            return None;
+        }
+        Some(n.first_child(self.symbols) + (mask & ((1u64 << sym) - 1)).count_ones() as usize)
+    }
+
+    /// Walks a special tile's choices from `node` and enters the cell for each one the trie has.
+    fn enter_special(&mut self, cell: usize, node: usize, letters: usize) {
+        let CellKind::Special {
+            choices, suffix, ..
+        } = &self.prepared.kinds[cell]
+        else {
+            return;
+        };
+        for (i, choice) in choices.iter().enumerate() {
+            let reached = choice.iter().try_fold(node, |n, &sym| self.child(n, sym));
+            if let Some(child) = reached {
+                self.choices |= (i as u64) << self.depth;
+                self.enter(cell, child, letters + choice.len(), *suffix);
+                self.choices &= !(1 << self.depth);
+            }
+        }
+    }
+
+    /// Puts `cell` on the path at trie node `node`, records a word, and extends the path.
+    fn enter(&mut self, cell: usize, node: usize, letters: usize, last: bool) {
+        self.path[self.depth] = cell;
+        self.depth += 1;
+        self.visited |= 1 << cell;
+        let n = self.nodes[node];
+        if n.is_terminal(self.symbols) && letters < 128 && self.lengths >> letters & 1 == 1 {
+            self.record(node, letters);
+        }
+        let mask = n.child_mask(self.symbols);
+        if !last && mask != 0 && letters < self.max_len {
+            let free = self.prepared.neighbours[cell] & !self.visited;
+            let first = n.first_child(self.symbols);
+            let mut singles = free & self.prepared.single_mask;
+            while singles != 0 {
+                let next = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let sym = self.prepared.symbol[next];
+                if mask >> sym & 1 == 1 {
+                    let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
+                    self.enter(next, child, letters + 1, false);
+                }
+            }
+            let mut specials = free & self.prepared.special_mask;
+            while specials != 0 {
+                let next = specials.trailing_zeros() as usize;
+                specials &= specials - 1;
+                self.enter_special(next, node, letters);
+            }
+        }
+        self.visited &= !(1 << cell);
+        self.depth -= 1;
+    }
+
+    /// Records the word at `node` with the current path.
+    fn record(&mut self, node: usize, letters: usize) {
+        let slot = self.slots[node];
+        if slot == NO_SLOT {
+            let score = self
+                .rules
+                .score(self.board, &self.path[..self.depth], letters);
+            self.slots[node] = self.hits.len() as u32;
+            let path_start = self.store_path();
+            self.hits.push(Hit {
+                node: node as u32,
+                score,
+                path_start,
+                path_len: self.depth as u8,
+                choices: self.choices,
+            });
+        } else if self.all_paths {
+            let start = self.store_path();
+            self.extra
+                .push((slot, start, self.depth as u8, self.choices));
+        }
+        if slot != NO_SLOT && self.path_dependent_score {
+            let score = self
+                .rules
+                .score(self.board, &self.path[..self.depth], letters);
+            if score > self.hits[slot as usize].score {
+                let path_start = self.store_path();
+                let hit = &mut self.hits[slot as usize];
+                (hit.score, hit.path_start, hit.path_len, hit.choices) =
+                    (score, path_start, self.depth as u8, self.choices);
+            }
+        }
+    }
+
+    fn store_path(&mut self) -> u32 {
+        let start = self.arena.len() as u32;
+        self.arena
+            .extend(self.path[..self.depth].iter().map(|&c| c as u8));
+        start
+    }
+}
+
+/// Solves one board with a fresh solver.
+pub fn solve(board: &Board, dict: &Dictionary, options: &SolveOptions) -> Solution {
+    Solver::new(dict, options.clone()).solve(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dict(words: &[&str]) -> Dictionary {
+        Dictionary::from_words(words.iter().map(|w| w.to_string()).collect(), "test").unwrap()
+    }
+
+    fn words(board: &str, d: &Dictionary, game: Game) -> Vec<String> {
+        let mut w: Vec<String> = solve(&Board::parse(board).unwrap(), d, &SolveOptions::new(game))
+            .words
+            .into_iter()
+            .map(|w| w.word)
+            .collect();
+        w.sort();
+        w
+    }
+
+    #[test]
+    fn finds_words_with_valid_paths_once() {
+        let d = dict(&["abe", "bead", "dab", "ebb", "zzz"]);
+        let s = solve(
+            &Board::parse("ab de").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        let found: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
+        assert_eq!(found, vec!["bead", "abe", "dab"]);
+        assert_eq!(s.words[0].path, vec![(0, 1), (1, 1), (0, 0), (1, 0)]);
+        assert_eq!(s.total_score, 3);
+    }
+
+    #[test]
+    fn multi_letter_tile_is_used_whole() {
+        let d = dict(&["quit", "qit", "quiet"]);
+        assert_eq!(words("[qu]i t.", &d, Game::Boggle), vec!["quit"]);
+    }
+
+    #[test]
+    fn either_or_tile_takes_one_letter() {
+        let d = dict(&["cat", "cet", "caet"]);
+        let s = solve(
+            &Board::parse("c[a/e]t,").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        let mut w: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
+        w.sort();
+        assert_eq!(w, vec!["cat", "cet"]);
+        assert!(
+            s.words
+                .iter()
+                .all(|w| w.path == vec![(0, 0), (0, 1), (0, 2)])
+        );
+    }
+
+    #[test]
+    fn prefix_only_starts_and_suffix_only_ends() {
+        let d = dict(&["redo", "odre", "doing", "ingdo", "reing"]);
+        assert_eq!(words("[re-]do,", &d, Game::Boggle), vec!["redo"]);
+        assert_eq!(words("do[-ing],", &d, Game::Boggle), vec!["doing"]);
+        assert_eq!(words("[re-][-ing],", &d, Game::Boggle), vec!["reing"]);
+    }
+
+    #[test]
+    fn holes_break_adjacency_and_letters_outside_the_alphabet_are_reported() {
+        let d = dict(&["abc", "ab"]);
+        assert_eq!(words("a.bc,", &d, Game::Boggle), Vec::<String>::new());
+        let s = solve(
+            &Board::parse("abcz").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        assert_eq!(s.unusable, vec![(1, 1)]);
+    }
+
+    #[test]
+    fn lengths_and_max_len_filter_words() {
+        let d = dict(&["abc", "abcd", "abcde"]);
+        let mut o = SolveOptions::new(Game::Boggle);
+        o.lengths = Some(vec![3, 5]);
+        let b = Board::parse("abc. ..d. ..e. ....").unwrap();
+        let w: Vec<String> = solve(&b, &d, &o)
+            .words
+            .into_iter()
+            .map(|w| w.word)
+            .collect();
+        assert_eq!(w, vec!["abcde", "abc"]);
+        o.lengths = None;
+        o.max_len = 4;
+        assert_eq!(solve(&b, &d, &o).words.len(), 2);
+    }
+
+    #[test]
+    fn keeps_the_best_path_and_all_paths_on_request() {
+        let d = dict(&["tea"]);
+        let json = r#"{"rows":2,"cols":3,"tiles":[["T","E","A"],["T","E","A"]],"bonuses":[["","","DL"],["","","TW"]]}"#;
+        let b = Board::parse(json).unwrap();
+        let mut o = SolveOptions::new(Game::Ruzzle);
+        let s = solve(&b, &d, &o);
+        assert_eq!(s.words.len(), 1);
+        assert_eq!(s.words[0].path.last(), Some(&(1, 2)));
+        assert_eq!(s.words[0].score, 9); // (1 + 1 + 1) x 3
+        o.all_paths = true;
+        let s = solve(&b, &d, &o);
+        assert_eq!(s.words[0].paths.len(), 8);
+    }
+}

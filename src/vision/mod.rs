@@ -1,0 +1,1 @@
+//! Reading boards from screenshots: image -> grid -> tiles -> letters.
