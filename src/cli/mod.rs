@@ -1,1 +1,81 @@
-//! The `wordsnap` command line (work in progress).
+//! The `wordsnap` command line: argument definitions (clap) and one module per subcommand.
+//!
+//! Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. Errors go to stderr with
+//! the context that makes them actionable (which file, which line, which tile).
+
+pub mod practice;
+pub mod read;
+pub mod solve;
+
+use clap::{Parser, Subcommand};
+
+/// A failed command: the error to print and the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    /// 1 for a runtime failure, 2 for bad usage or bad input.
+    pub code: i32,
+    /// What went wrong, with context.
+    pub error: anyhow::Error,
+}
+
+impl Failure {
+    /// Bad usage or bad input (exit code 2).
+    pub fn bad_input(error: impl Into<anyhow::Error>) -> Failure {
+        Failure { code: 2, error: error.into() }
+    }
+
+    /// A runtime failure (exit code 1).
+    pub fn runtime(error: impl Into<anyhow::Error>) -> Failure {
+        Failure { code: 1, error: error.into() }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Failure {
+        Failure::runtime(error)
+    }
+}
+
+/// The result of a subcommand.
+pub type CliResult = Result<(), Failure>;
+
+/// Find every word on a Boggle-family board, from typed letters or a screenshot.
+#[derive(Debug, Parser)]
+#[command(name = "wordsnap", version, about, long_about = None, after_help = crate::cli::solve::BOARD_SYNTAX_HELP)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a board (typed with --board, a batch file with --boards, or a screenshot).
+    Solve(solve::SolveArgs),
+    /// Read a board from a screenshot and print it as board text with confidences.
+    Read(read::ReadArgs),
+    /// Read every image in a folder and compare it with the ground truth beside it.
+    Eval(read::EvalArgs),
+    /// Open the practice board window and play a board with the mouse.
+    Practice(practice::PracticeArgs),
+    /// Draw a board to a PNG with the practice board's drawing code.
+    Render(practice::RenderArgs),
+    /// Drag the mouse along solved paths on an open practice board.
+    Replay(practice::ReplayArgs),
+    /// Capture the open practice board, read it, solve it and replay the words.
+    Play(practice::PlayArgs),
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> CliResult {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Read(args) => read::run_read(args),
+        Command::Eval(args) => read::run_eval(args),
+        Command::Practice(args) => practice::run_practice(args),
+        Command::Render(args) => practice::run_render(args),
+        Command::Replay(args) => practice::run_replay(args),
+        Command::Play(args) => practice::run_play(args),
+    }
+}

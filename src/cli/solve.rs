@@ -1,0 +1,315 @@
+//! `wordsnap solve`: one board (typed or read from a screenshot) or a batch file of boards.
+
+use super::{CliResult, Failure};
+use crate::board::Board;
+use crate::dict::{Dictionary, LoadOptions};
+use crate::score::{Game, Rules, WordamentMultipliers};
+use crate::solve::{FoundWord, SolveOptions, Solution, Solver};
+use anyhow::{Context, anyhow};
+use rayon::prelude::*;
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// The board syntax, shown at the end of `--help`.
+pub const BOARD_SYNTAX_HELP: &str = "\
+Board text (case-insensitive):
+  abcd efgh ijkl mnop      one token per row
+  abcdefghijklmnop         a square as one token (16 = 4x4, 25 = 5x5, ...)
+  abcd,efgh,ijkl,mnop      rows separated by ',' or by new lines
+  [qu] [a/e] [re-] [-ing]  multi-letter, either/or, prefix-only, suffix-only tiles
+  qu a/e re- -ing          the same inside a row typed with spaces between tiles
+                           (rows separated by ',' or new lines)
+  .                        a hole (a cell that does not exist)
+A board can also be JSON: {\"rows\":4,\"cols\":4,\"tiles\":[[\"A\",\"QU\",...],...],\"values\"?,\"bonuses\"?}";
+
+/// Arguments of `wordsnap solve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = BOARD_SYNTAX_HELP)]
+pub struct SolveArgs {
+    /// A screenshot or photo of the board to read and solve.
+    #[arg(value_name = "IMAGE", conflicts_with_all = ["board", "boards"])]
+    pub image: Option<PathBuf>,
+    /// The board as board text or JSON (see the syntax below).
+    #[arg(long, value_name = "TEXT", conflicts_with = "boards")]
+    pub board: Option<String>,
+    /// A file with one board per line: prints BOARD<TAB>WORDS<TAB>SCORE per board, in order.
+    #[arg(long, value_name = "FILE")]
+    pub boards: Option<PathBuf>,
+    /// The game: minimum length, scoring table, letter values and bonus rules.
+    /// Default: boggle (for a screenshot: the game the screenshot shows when that is certain).
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// A word list to use instead of the embedded English list (one word per line, UTF-8).
+    #[arg(long, value_name = "PATH")]
+    pub dict: Option<PathBuf>,
+    /// A word list whose words are added to the dictionary (repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub allow: Vec<PathBuf>,
+    /// A word list whose words are banned (repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub deny: Vec<PathBuf>,
+    /// Fold accents (é -> e) in the word list and on the board, as most games do.
+    #[arg(long)]
+    pub fold_accents: bool,
+    /// Shortest word, in letters (default: the game's minimum).
+    #[arg(long, value_name = "N")]
+    pub min_len: Option<usize>,
+    /// Longest word, in letters.
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<usize>,
+    /// Only words of these lengths, e.g. 3,6,7.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub lengths: Option<Vec<usize>>,
+    /// List every path of every word, not only the best-scoring one.
+    #[arg(long)]
+    pub all_paths: bool,
+    /// Print one JSON object: {"board", "words": [{"word","score","path"}], "stats"}.
+    #[arg(long)]
+    pub json: bool,
+    /// Explain one word's score and draw its path on the grid.
+    #[arg(long, value_name = "WORD")]
+    pub explain: Option<String>,
+    /// Print only the N best words (the counts still cover every word).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Threads for --boards (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Wordament's length multipliers, which sources disagree on.
+    #[arg(long, value_enum, default_value_t = WordamentMultipliers::Standard)]
+    pub wordament_multipliers: WordamentMultipliers,
+}
+
+/// Runs `wordsnap solve`.
+pub fn run(args: SolveArgs) -> CliResult {
+    if let Some(file) = &args.boards {
+        return solve_batch(&args, file);
+    }
+    let (board, detected) = match (&args.board, &args.image) {
+        (Some(text), _) => (Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?, None),
+        (None, Some(image)) => super::read::board_from_image(image)?,
+        (None, None) => {
+            return Err(Failure::bad_input(anyhow!(
+                "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
+            )));
+        }
+    };
+    let game = args.game.or(detected).unwrap_or(Game::Boggle);
+    let dict = load_dictionary(&args)?;
+    let options = solve_options(&args, game)?;
+    let started = Instant::now();
+    let solution = Solver::new(&dict, options.clone()).solve(&board);
+    let elapsed = started.elapsed();
+    for &(r, c) in &solution.unusable {
+        eprintln!(
+            "wordsnap: warning: row {}, column {}: tile '{}' has letters the word list does not use; no word can use it",
+            r + 1,
+            c + 1,
+            board.tile(r, c).notation()
+        );
+    }
+    if let Some(word) = &args.explain {
+        return explain(&board, &dict, &options, &solution, word);
+    }
+    let out = if args.json {
+        json_report(&board, &dict, game, &solution, elapsed.as_secs_f64(), args.limit)
+    } else {
+        text_report(&board, &dict, game, &solution, elapsed.as_secs_f64(), args.limit)
+    };
+    print_out(&out)
+}
+
+fn print_out(text: &str) -> CliResult {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("cannot write to stdout").map_err(Failure::runtime),
+    }
+}
+
+/// Loads the dictionary the arguments ask for, warning about skipped words.
+fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
+    let options = LoadOptions { fold_accents: args.fold_accents, allow: args.allow.clone(), deny: args.deny.clone() };
+    let dict = Dictionary::load(args.dict.as_deref(), &options).map_err(Failure::bad_input)?;
+    if dict.skipped > 0 {
+        eprintln!(
+            "wordsnap: warning: {}: skipped {} words with characters outside the alphabet (e.g. {})",
+            dict.source,
+            dict.skipped,
+            dict.skipped_examples.join(", ")
+        );
+    }
+    Ok(dict)
+}
+
+/// Builds the solver options from the game and the length flags.
+fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> {
+    let mut rules = Rules::new(game);
+    rules.wordament = args.wordament_multipliers;
+    if let Some(min) = args.min_len {
+        rules.min_len = min;
+    }
+    let max_len = args.max_len.unwrap_or(usize::MAX);
+    if max_len < rules.min_len {
+        return Err(Failure::bad_input(anyhow!("--max-len {max_len} is below the minimum length {}", rules.min_len)));
+    }
+    Ok(SolveOptions { rules, max_len, lengths: args.lengths.clone(), all_paths: args.all_paths })
+}
+
+fn format_path(path: &[(usize, usize)]) -> String {
+    path.iter().map(|(r, c)| format!("({r},{c})")).collect::<Vec<_>>().join(" ")
+}
+
+/// The human-readable report: the board, the words in columns, the totals.
+fn text_report(board: &Board, dict: &Dictionary, game: Game, s: &Solution, secs: f64, limit: Option<usize>) -> String {
+    let mut out = format!("board: {}\n", board.to_text());
+    for line in board.grid_string().lines() {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out.push('\n');
+    let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
+    let width = shown.iter().map(|w| w.word.chars().count()).max().unwrap_or(4).max(4);
+    if !shown.is_empty() {
+        out.push_str(&format!("{:>6}  {:<width$}  path (row,col) from 0\n", "score", "word"));
+    }
+    for w in shown {
+        out.push_str(&format!("{:>6}  {:<width$}  {}\n", w.score, w.word, format_path(&w.path)));
+        for extra in w.paths.iter().skip(1) {
+            out.push_str(&format!("{:>6}  {:<width$}  {}\n", "", "", format_path(extra)));
+        }
+    }
+    if shown.len() < s.words.len() {
+        out.push_str(&format!("  ... {} more\n", s.words.len() - shown.len()));
+    }
+    out.push_str(&format!(
+        "\n{} words, {} points ({game}, {} words in {}), solved in {:.2} ms\n",
+        s.words.len(),
+        s.total_score,
+        dict.word_count(),
+        dict.source,
+        secs * 1e3
+    ));
+    out
+}
+
+fn word_json(w: &FoundWord) -> serde_json::Value {
+    let cells = |p: &[(usize, usize)]| p.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
+    let mut v = json!({"word": w.word, "score": w.score, "path": cells(&w.path)});
+    if !w.paths.is_empty() {
+        v["paths"] = w.paths.iter().map(|p| json!(cells(p))).collect();
+    }
+    v
+}
+
+/// The `--json` report.
+fn json_report(board: &Board, dict: &Dictionary, game: Game, s: &Solution, secs: f64, limit: Option<usize>) -> String {
+    let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
+    let report = json!({
+        "board": board.to_json(),
+        "words": shown.iter().map(word_json).collect::<Vec<_>>(),
+        "stats": {
+            "words": s.words.len(),
+            "total_score": s.total_score,
+            "game": game,
+            "dictionary": dict.source,
+            "dictionary_words": dict.word_count(),
+            "solve_ms": secs * 1e3,
+            "unusable_tiles": s.unusable.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(),
+        }
+    });
+    format!("{report}\n")
+}
+
+/// `--explain WORD`: the score breakdown and the path drawn on the grid.
+fn explain(board: &Board, dict: &Dictionary, options: &SolveOptions, s: &Solution, word: &str) -> CliResult {
+    let word = word.trim().to_lowercase();
+    let Some(found) = s.words.iter().find(|w| w.word == word) else {
+        let why = if dict.contains(&word) {
+            "it is in the dictionary but not on this board (or outside the length limits)"
+        } else {
+            "it is not in the dictionary"
+        };
+        return Err(Failure::runtime(anyhow!("'{word}' was not found: {why}")));
+    };
+    let cells: Vec<usize> = found.path.iter().map(|&(r, c)| r * board.cols() + c).collect();
+    let breakdown = options.rules.breakdown(board, &cells, found.letters());
+    let mut out = format!("{}: {} points ({})\n", found.word, found.score, options.rules.game);
+    out.push_str(&format!("  {}\n", breakdown.formula));
+    out.push_str(&format!("  path: {}\n\n", format_path(&found.path)));
+    out.push_str(&draw_path(board, &found.path));
+    print_out(&out)
+}
+
+/// The grid with each tile of the path marked by its step number, other tiles dimmed.
+pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
+    let width = board.tiles().iter().map(|t| t.notation().chars().count()).max().unwrap_or(1).max(2) + 3;
+    let mut out = String::new();
+    for r in 0..board.rows() {
+        let mut line = String::from("  ");
+        for c in 0..board.cols() {
+            let text = board.tile(r, c).notation();
+            let cell = match path.iter().position(|&p| p == (r, c)) {
+                Some(i) => format!("{}{}", i + 1, text),
+                None => text.to_lowercase(),
+            };
+            line.push_str(&format!("{cell:<width$}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str("  (numbers give the order of the tiles; tiles off the path in lower case)\n");
+    out
+}
+
+/// `--boards FILE`: parse every board first (errors name the line), then solve in parallel.
+fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read {}", file.display()))
+        .map_err(Failure::bad_input)?;
+    let mut boards = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let board = Board::parse(line)
+            .map_err(|e| Failure::bad_input(anyhow!("{}:{}: bad board: {e}", file.display(), i + 1)))?;
+        boards.push(board);
+    }
+    let dict = load_dictionary(args)?;
+    let options = solve_options(args, args.game.unwrap_or(Game::Boggle))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start the thread pool")?;
+    let done = AtomicUsize::new(0);
+    let progress = std::io::stderr().is_terminal() && boards.len() >= 10_000;
+    let started = Instant::now();
+    let results: Vec<(usize, u64)> = pool.install(|| {
+        boards
+            .par_iter()
+            .map_init(
+                || Solver::new(&dict, options.clone()),
+                |solver, board| {
+                    let r = solver.count(board);
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if progress && n % 10_000 == 0 {
+                        eprint!("\r{n}/{} boards", boards.len());
+                    }
+                    r
+                },
+            )
+            .collect()
+    });
+    if progress {
+        eprintln!("\r{} boards in {:.2} s", boards.len(), started.elapsed().as_secs_f64());
+    }
+    let mut out = String::with_capacity(boards.len() * 32);
+    for (board, (words, score)) in boards.iter().zip(results) {
+        out.push_str(&format!("{}\t{words}\t{score}\n", board.to_text()));
+    }
+    print_out(&out)
+}

@@ -1,0 +1,125 @@
+//! The solver against a plain brute-force path enumeration on random small boards with holes and
+//! special tiles: identical word sets, and every reported path valid and spelling its word.
+
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use wordsnap::board::{Board, Tile};
+use wordsnap::dict::Dictionary;
+use wordsnap::score::Game;
+use wordsnap::solve::{SolveOptions, solve};
+
+/// Tiles the random boards are made of: plain letters, a digram, either/or, prefix, suffix, hole.
+fn tile() -> impl Strategy<Value = Tile> {
+    prop_oneof![
+        8 => prop::sample::select(vec!["a", "b", "c", "d", "e"]).prop_map(|s| Tile::Letters(s.into())),
+        1 => Just(Tile::Letters("ab".into())),
+        1 => Just(Tile::Either("a".into(), "e".into())),
+        1 => Just(Tile::Prefix("de".into())),
+        1 => Just(Tile::Suffix("ed".into())),
+        1 => Just(Tile::Hole),
+    ]
+}
+
+fn board() -> impl Strategy<Value = Board> {
+    (1usize..=3, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(tile(), rows * cols).prop_map(move |tiles| Board::new(rows, cols, tiles).unwrap())
+    })
+}
+
+fn words() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec("[abcde]{1,7}", 20..200)
+}
+
+fn adjacent(board: &Board, a: usize, b: usize) -> bool {
+    let (ra, ca) = ((a / board.cols()) as isize, (a % board.cols()) as isize);
+    let (rb, cb) = ((b / board.cols()) as isize, (b % board.cols()) as isize);
+    a != b && (ra - rb).abs() <= 1 && (ca - cb).abs() <= 1
+}
+
+/// Every word any simple path spells, honouring the tile rules, found by enumerating all paths.
+fn brute_force(board: &Board, dict: &HashSet<String>, min_len: usize) -> BTreeMap<String, usize> {
+    fn walk(
+        board: &Board,
+        dict: &HashSet<String>,
+        min_len: usize,
+        path: &mut Vec<usize>,
+        spelled: String,
+        out: &mut BTreeMap<String, usize>,
+    ) {
+        let last = *path.last().unwrap();
+        let tile = &board.tiles()[last];
+        if spelled.chars().count() >= min_len && dict.contains(&spelled) {
+            *out.entry(spelled.clone()).or_default() += 1;
+        }
+        if matches!(tile, Tile::Suffix(_)) {
+            return;
+        }
+        for next in 0..board.len() {
+            let t = &board.tiles()[next];
+            if path.contains(&next) || !adjacent(board, last, next) || t.is_hole() || matches!(t, Tile::Prefix(_)) {
+                continue;
+            }
+            for choice in t.choices() {
+                path.push(next);
+                walk(board, dict, min_len, path, format!("{spelled}{choice}"), out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for start in 0..board.len() {
+        for choice in board.tiles()[start].choices() {
+            walk(board, dict, min_len, &mut vec![start], choice.to_string(), &mut out);
+        }
+    }
+    out
+}
+
+/// True when the path is a simple adjacent path that can spell `word` under the tile rules.
+fn path_spells(board: &Board, path: &[(usize, usize)], word: &str) -> bool {
+    let cells: Vec<usize> = path.iter().map(|&(r, c)| r * board.cols() + c).collect();
+    let distinct: BTreeSet<usize> = cells.iter().copied().collect();
+    if distinct.len() != cells.len() || cells.windows(2).any(|w| !adjacent(board, w[0], w[1])) {
+        return false;
+    }
+    fn spells(board: &Board, cells: &[usize], at: usize, rest: &str) -> bool {
+        if at == cells.len() {
+            return rest.is_empty();
+        }
+        let tile = &board.tiles()[cells[at]];
+        let allowed = match tile {
+            Tile::Prefix(_) => at == 0,
+            Tile::Suffix(_) => at == cells.len() - 1,
+            Tile::Hole => false,
+            _ => true,
+        };
+        allowed
+            && tile.choices().iter().any(|c| rest.strip_prefix(c).is_some_and(|r| spells(board, cells, at + 1, r)))
+    }
+    spells(board, &cells, 0, word)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn solver_matches_brute_force(board in board(), words in words(), min_len in 1usize..4) {
+        let dict = Dictionary::from_words(words.clone(), "random").unwrap();
+        let set: HashSet<String> = words.into_iter().collect();
+        let mut options = SolveOptions::new(Game::Boggle);
+        options.rules.min_len = min_len;
+        options.all_paths = true;
+        let solution = solve(&board, &dict, &options);
+        let expected = brute_force(&board, &set, min_len);
+        let found: BTreeMap<String, usize> =
+            solution.words.iter().map(|w| (w.word.clone(), w.paths.len())).collect();
+        // Same words, and as many paths for each (every path and either/or choice that spells it).
+        prop_assert_eq!(found, expected, "board {}", board.to_text());
+        for w in &solution.words {
+            prop_assert!(path_spells(&board, &w.path, &w.word), "{} via {:?} on {}", w.word, w.path, board.to_text());
+            for p in &w.paths {
+                prop_assert!(path_spells(&board, p, &w.word), "{} via {:?} on {}", w.word, p, board.to_text());
+            }
+        }
+    }
+}
