@@ -1,0 +1,330 @@
+//! `practice`, `render`, `replay` and `play`: the practice board window, drawing a board to a
+//! PNG, and replaying solved words on the window with the mouse.
+
+use super::{CliResult, Failure};
+use crate::board::Board;
+use crate::practice::{self, PracticeOptions};
+use crate::render::{self, Style, StyleName};
+use crate::replay::plan::Order;
+use crate::replay::{self, ReplayOptions, x11::Display};
+use crate::score::Game;
+use anyhow::{Context, anyhow};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `wordsnap practice`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = super::solve::BOARD_SYNTAX_HELP)]
+pub struct PracticeArgs {
+    /// The board to play, as board text or JSON (default: a random board rolled from dice).
+    #[arg(long, value_name = "TEXT", conflicts_with = "image")]
+    pub board: Option<String>,
+    /// Play the board read from a screenshot (needs screenshot reading, which is not
+    /// available in this build yet: the command says so).
+    #[arg(long, value_name = "PATH")]
+    pub image: Option<PathBuf>,
+    /// The game: its rules score words, its dice roll random boards.
+    #[arg(long, value_enum, default_value_t = Game::Boggle)]
+    pub game: Game,
+    /// Seed for random boards: the same seed rolls the same boards (default: random).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Round length in minutes (default: untimed).
+    #[arg(long, value_name = "M")]
+    pub minutes: Option<f64>,
+    /// Write one JSON line per submitted word:
+    /// {"word","path":[[r,c],...],"accepted","score","t_ms","result"}.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// The look.
+    #[arg(long, value_enum, default_value_t = StyleName::Light)]
+    pub style: StyleName,
+    /// Initial window size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "960x640", value_parser = parse_size)]
+    pub size: (u32, u32),
+}
+
+/// Arguments of `wordsnap render`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = super::solve::BOARD_SYNTAX_HELP)]
+pub struct RenderArgs {
+    /// The board to draw, as board text or JSON (default: a random board rolled from dice).
+    #[arg(long, value_name = "TEXT")]
+    pub board: Option<String>,
+    /// The PNG file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The look.
+    #[arg(long, value_enum, default_value_t = StyleName::Light)]
+    pub style: StyleName,
+    /// Image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "600x600", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// The game (for a random board: its dice; wordament also prints letter values).
+    #[arg(long, value_enum, default_value_t = Game::Boggle)]
+    pub game: Game,
+    /// Seed for a random board.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Arguments of `wordsnap replay`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Needs an open practice board (wordsnap practice) on an X11 display with the XTEST extension.
+Safety: refuses to run without a practice window; never presses outside the board; stops at once,
+releasing the button, when Escape is held or the mouse is moved away from the planned path.")]
+pub struct ReplayArgs {
+    /// Solve the board read from this screenshot (needs screenshot reading, which is not
+    /// available in this build yet).
+    #[arg(value_name = "IMAGE", conflicts_with = "board")]
+    pub image: Option<PathBuf>,
+    /// The board to solve (default: the board the practice window shows).
+    #[arg(long, value_name = "TEXT")]
+    pub board: Option<String>,
+    /// The game (default: the practice window's).
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// Replay at most N words.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Order of the words: score (best first), length (longest first) or travel (short mouse
+    /// travel between words).
+    #[arg(long, value_enum, default_value_t = Order::Score)]
+    pub order: Order,
+    /// Pace multiplier: 2 drags twice as fast.
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub speed: f64,
+    /// Print the drag plan (tiles and screen points) without moving anything.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Seconds to wait for the practice window to appear.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub wait: f64,
+}
+
+/// Arguments of `wordsnap play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Captures the screen, reads the practice board from it, solves it and replays the words.
+Screenshot reading is not available in this build yet: until it is, play takes the board from
+the practice window itself (it announces its board in an X11 property) and says so.")]
+pub struct PlayArgs {
+    /// Replay at most N words.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Order of the words.
+    #[arg(long, value_enum, default_value_t = Order::Score)]
+    pub order: Order,
+    /// Pace multiplier.
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub speed: f64,
+    /// Also save the captured window as a PNG.
+    #[arg(long, value_name = "FILE")]
+    pub capture: Option<PathBuf>,
+    /// Seconds to wait for the practice window to appear.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub wait: f64,
+}
+
+/// Parses `WxH` (e.g. `960x640`).
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected WIDTHxHEIGHT such as 960x640, got '{text}'");
+    let (w, h) = text
+        .to_lowercase()
+        .split_once('x')
+        .map(|(w, h)| (w.trim().to_string(), h.trim().to_string()))
+        .ok_or_else(bad)?;
+    let (w, h) = (
+        w.parse::<u32>().map_err(|_| bad())?,
+        h.parse::<u32>().map_err(|_| bad())?,
+    );
+    if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
+        return Err(format!(
+            "size {w}x{h} is out of range (16 to 8192 pixels a side)"
+        ));
+    }
+    Ok((w, h))
+}
+
+fn parse_board(text: &str) -> Result<Board, Failure> {
+    Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))
+}
+
+/// The board asked for: typed, read from a screenshot, or rolled.
+fn pick_board(
+    text: Option<&str>,
+    image: Option<&Path>,
+    game: Game,
+    seed: u64,
+) -> Result<(Board, Game), Failure> {
+    match (text, image) {
+        (Some(text), _) => Ok((parse_board(text)?, game)),
+        (None, Some(image)) => {
+            let (board, detected) = super::read::board_from_image(image)?;
+            Ok((board, detected.unwrap_or(game)))
+        }
+        (None, None) => Ok((practice::random_board(game, seed), game)),
+    }
+}
+
+fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Runs `wordsnap practice`.
+pub fn run_practice(args: PracticeArgs) -> CliResult {
+    if args.minutes.is_some_and(|m| !m.is_finite() || m < 0.0) {
+        return Err(Failure::bad_input(anyhow!(
+            "--minutes must be a positive number"
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let (board, game) = pick_board(
+        args.board.as_deref(),
+        args.image.as_deref(),
+        args.game,
+        seed,
+    )?;
+    let options = PracticeOptions {
+        board: practice::with_printed_values(board, game),
+        game,
+        seed,
+        minutes: args.minutes,
+        log: args.log,
+        style: args.style,
+        size: args.size,
+    };
+    practice::run(options).map_err(Failure::runtime)
+}
+
+/// Runs `wordsnap render`.
+pub fn run_render(args: RenderArgs) -> CliResult {
+    let (board, game) = pick_board(args.board.as_deref(), None, args.game, args.seed)?;
+    let board = practice::with_printed_values(board, game);
+    let (w, h) = args.size;
+    let pixmap = render::render_board(&board, &Style::named(args.style), w, h)
+        .ok_or_else(|| Failure::bad_input(anyhow!("cannot draw a {w}x{h} image")))?;
+    render::save_png(&pixmap, &args.out).map_err(Failure::runtime)?;
+    eprintln!(
+        "wrote {} ({w}x{h}, {})",
+        args.out.display(),
+        board.to_text()
+    );
+    Ok(())
+}
+
+/// Runs `wordsnap replay`.
+pub fn run_replay(args: ReplayArgs) -> CliResult {
+    let board = match (&args.board, &args.image) {
+        (Some(text), _) => Some(parse_board(text)?),
+        (None, Some(image)) => Some(super::read::board_from_image(image)?.0),
+        (None, None) => None,
+    };
+    let options = replay_options(
+        board, args.game, args.limit, args.order, args.speed, args.wait,
+    )?;
+    let options = ReplayOptions {
+        dry_run: args.dry_run,
+        ..options
+    };
+    finish(replay::run(&options))
+}
+
+fn replay_options(
+    board: Option<Board>,
+    game: Option<Game>,
+    limit: Option<usize>,
+    order: Order,
+    speed: f64,
+    wait: f64,
+) -> Result<ReplayOptions, Failure> {
+    if !(speed.is_finite() && speed > 0.0) {
+        return Err(Failure::bad_input(anyhow!(
+            "--speed must be a positive number"
+        )));
+    }
+    if !(wait.is_finite() && wait >= 0.0) {
+        return Err(Failure::bad_input(anyhow!(
+            "--wait must be zero or more seconds"
+        )));
+    }
+    Ok(ReplayOptions {
+        board,
+        game,
+        limit,
+        order,
+        speed,
+        dry_run: false,
+        wait: Duration::from_secs_f64(wait),
+    })
+}
+
+fn finish(result: anyhow::Result<replay::Report>) -> CliResult {
+    let report = result.map_err(Failure::runtime)?;
+    if report.registered > 0 || report.planned == 0 {
+        eprintln!(
+            "replayed {} of {} words: {} accepted, {} points, {:.1} s",
+            report.registered,
+            report.planned,
+            report.accepted,
+            report.score,
+            report.elapsed.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Runs `wordsnap play`.
+pub fn run_play(args: PlayArgs) -> CliResult {
+    let wait = Duration::from_secs_f64(args.wait.max(0.0));
+    let board = capture_and_read(wait, args.capture.as_deref())?;
+    let options = replay_options(board, None, args.limit, args.order, args.speed, args.wait)?;
+    finish(replay::run(&options))
+}
+
+/// Captures the practice window and reads its board; None (take the window's own board) while
+/// screenshot reading is not available.
+fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>, Failure> {
+    let display = Display::open().map_err(Failure::runtime)?;
+    let window = display.wait_for_practice(wait).map_err(Failure::runtime)?;
+    let rect = display.window_rect(window.id).map_err(Failure::runtime)?;
+    let shot = display.capture(rect).map_err(Failure::runtime)?;
+    let path = match save {
+        Some(p) => p.to_path_buf(),
+        None => std::env::temp_dir().join(format!("wordsnap-play-{}.png", std::process::id())),
+    };
+    shot.save(&path)
+        .with_context(|| format!("cannot write {}", path.display()))
+        .map_err(Failure::runtime)?;
+    let read = super::read::board_from_image(&path);
+    if save.is_none() {
+        let _ = std::fs::remove_file(&path);
+    }
+    match read {
+        Ok((board, _)) => Ok(Some(board)),
+        Err(e) => {
+            eprintln!(
+                "note: could not read the board from the screen ({:#}); using the board the \
+                 practice window announces",
+                e.error
+            );
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("960x640"), Ok((960, 640)));
+        assert_eq!(parse_size("10X4000").is_err(), true);
+        assert!(parse_size("big").is_err());
+        assert!(parse_size("0x0").is_err());
+    }
+}

@@ -1,0 +1,317 @@
+//! One round of practice: the board, the words the solver says are possible, what the player has
+//! found, the score and the clock. No window here: the window feeds it paths.
+
+use crate::board::{Board, Tile};
+use crate::dict::Dictionary;
+use crate::score::{Game, Rules};
+use crate::solve::{Solution, SolveOptions, solve};
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// What happened to a submitted path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A new word, with its score.
+    Accepted {
+        /// The word, lower case.
+        word: String,
+        /// Points scored.
+        score: u32,
+    },
+    /// A word found before in this round.
+    AlreadyFound {
+        /// The word.
+        word: String,
+    },
+    /// The letters spell no word (or too short a word for the game).
+    NotAWord {
+        /// The letters as spelled (the first choice of either/or tiles).
+        letters: String,
+        /// Why: "not in the word list" or "too short".
+        reason: &'static str,
+    },
+    /// The tiles do not form a path the game allows.
+    InvalidPath {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Outcome {
+    /// True for an accepted word.
+    pub fn accepted(&self) -> bool {
+        matches!(self, Outcome::Accepted { .. })
+    }
+
+    /// The points it scored (0 unless accepted).
+    pub fn score(&self) -> u32 {
+        match self {
+            Outcome::Accepted { score, .. } => *score,
+            _ => 0,
+        }
+    }
+
+    /// The word or letters it was about.
+    pub fn word(&self) -> &str {
+        match self {
+            Outcome::Accepted { word, .. } | Outcome::AlreadyFound { word } => word,
+            Outcome::NotAWord { letters, .. } => letters,
+            Outcome::InvalidPath { .. } => "",
+        }
+    }
+
+    /// A short machine-readable name: `accepted`, `already_found`, `not_a_word`, `invalid_path`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Outcome::Accepted { .. } => "accepted",
+            Outcome::AlreadyFound { .. } => "already_found",
+            Outcome::NotAWord { .. } => "not_a_word",
+            Outcome::InvalidPath { .. } => "invalid_path",
+        }
+    }
+
+    /// The feedback line the window shows.
+    pub fn message(&self) -> String {
+        match self {
+            Outcome::Accepted { word, score } => format!("{} +{score}", word.to_uppercase()),
+            Outcome::AlreadyFound { word } => format!("{}: already found", word.to_uppercase()),
+            Outcome::NotAWord { letters, reason } => {
+                format!("{}: {reason}", letters.to_uppercase())
+            }
+            Outcome::InvalidPath { reason } => format!("not a valid path: {reason}"),
+        }
+    }
+}
+
+/// A round on one board.
+#[derive(Debug)]
+pub struct Round {
+    board: Board,
+    game: Game,
+    rules: Rules,
+    solution: Solution,
+    found: Vec<(String, u32)>,
+    found_set: HashSet<String>,
+    score: u64,
+    started: Instant,
+    limit: Option<Duration>,
+}
+
+impl Round {
+    /// Starts a round: solves the board to know how many words are possible.
+    pub fn new(board: Board, game: Game, dict: &Dictionary, limit: Option<Duration>) -> Round {
+        let solution = solve(&board, dict, &SolveOptions::new(game));
+        Round {
+            rules: Rules::new(game),
+            board,
+            game,
+            solution,
+            found: Vec::new(),
+            found_set: HashSet::new(),
+            score: 0,
+            started: Instant::now(),
+            limit,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The game whose rules score it.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// What the solver found on the board.
+    pub fn solution(&self) -> &Solution {
+        &self.solution
+    }
+
+    /// Words found so far with their scores, oldest first.
+    pub fn found(&self) -> &[(String, u32)] {
+        &self.found
+    }
+
+    /// The running score.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Time since the round started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Time left, when the round has a limit.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.limit.map(|l| l.saturating_sub(self.elapsed()))
+    }
+
+    /// True once the time limit has passed.
+    pub fn is_over(&self) -> bool {
+        self.remaining() == Some(Duration::ZERO)
+    }
+
+    /// Judges a path and, when it makes a new word, adds the word to the found list.
+    pub fn submit(&mut self, path: &[usize]) -> Outcome {
+        if self.is_over() {
+            return Outcome::InvalidPath {
+                reason: "time is up".into(),
+            };
+        }
+        if let Err(reason) = check_path(&self.board, path) {
+            return Outcome::InvalidPath { reason };
+        }
+        let spellings = spellings(&self.board, path);
+        let letters = spellings.first().cloned().unwrap_or_default();
+        let long_enough: Vec<&String> = spellings
+            .iter()
+            .filter(|w| w.chars().count() >= self.rules.min_len)
+            .collect();
+        if long_enough.is_empty() {
+            return Outcome::NotAWord {
+                letters,
+                reason: "too short",
+            };
+        }
+        let words: Vec<&String> = long_enough
+            .into_iter()
+            .filter(|w| self.dict_contains(w))
+            .collect();
+        let Some(word) = words.iter().find(|w| !self.found_set.contains(**w)) else {
+            return match words.first() {
+                Some(w) => Outcome::AlreadyFound {
+                    word: w.to_string(),
+                },
+                None => Outcome::NotAWord {
+                    letters,
+                    reason: "not in the word list",
+                },
+            };
+        };
+        let word = word.to_string();
+        let score = self.rules.score(&self.board, path, word.chars().count());
+        self.found.push((word.clone(), score));
+        self.found_set.insert(word.clone());
+        self.score += u64::from(score);
+        Outcome::Accepted { word, score }
+    }
+
+    fn dict_contains(&self, word: &str) -> bool {
+        self.solution.words.iter().any(|w| w.word == word)
+    }
+}
+
+/// Checks that a path is one the games allow: tiles that exist, each used once, each next to
+/// the one before, prefix-only tiles first and suffix-only tiles last.
+pub fn check_path(board: &Board, path: &[usize]) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("no tiles".into());
+    }
+    for (i, &cell) in path.iter().enumerate() {
+        let (r, c) = (cell / board.cols() + 1, cell % board.cols() + 1);
+        match board.tiles().get(cell) {
+            None | Some(Tile::Hole) => return Err(format!("no tile at row {r}, column {c}")),
+            Some(Tile::Prefix(_)) if i > 0 => {
+                return Err(format!(
+                    "the prefix tile at row {r}, column {c} must come first"
+                ));
+            }
+            Some(Tile::Suffix(_)) if i + 1 < path.len() => {
+                return Err(format!(
+                    "the suffix tile at row {r}, column {c} must come last"
+                ));
+            }
+            _ => {}
+        }
+        if path[..i].contains(&cell) {
+            return Err(format!("row {r}, column {c} is used twice"));
+        }
+        if i > 0 && !board.neighbours(path[i - 1]).any(|n| n == cell) {
+            return Err(format!(
+                "row {r}, column {c} is not next to the tile before"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every word a path can spell (either/or tiles give two choices each), first choices first.
+pub fn spellings(board: &Board, path: &[usize]) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for &cell in path {
+        let choices = board.tiles()[cell].choices();
+        out = out
+            .iter()
+            .flat_map(|prefix| choices.iter().map(move |c| format!("{prefix}{c}")))
+            .collect();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(text: &str) -> Round {
+        Round::new(
+            Board::parse(text).unwrap(),
+            Game::Boggle,
+            &Dictionary::english(),
+            None,
+        )
+    }
+
+    #[test]
+    fn accepts_then_refuses_a_repeat() {
+        // c a t s / . . . . ...
+        let mut r = round("cats xxxx xxxx xxxx");
+        assert_eq!(
+            r.submit(&[0, 1, 2]),
+            Outcome::Accepted {
+                word: "cat".into(),
+                score: 1
+            }
+        );
+        assert_eq!(
+            r.submit(&[0, 1, 2]),
+            Outcome::AlreadyFound { word: "cat".into() }
+        );
+        assert_eq!(r.score(), 1);
+        assert_eq!(r.found().len(), 1);
+        assert!(r.solution().words.iter().any(|w| w.word == "cats"));
+    }
+
+    #[test]
+    fn judges_bad_paths_and_non_words() {
+        let mut r = round("cats xxxx xxxx xxxx");
+        assert!(matches!(r.submit(&[0, 2, 1]), Outcome::InvalidPath { .. }));
+        assert!(matches!(r.submit(&[0, 1, 0]), Outcome::InvalidPath { .. }));
+        assert!(matches!(
+            r.submit(&[0, 1]),
+            Outcome::NotAWord {
+                reason: "too short",
+                ..
+            }
+        ));
+        assert!(matches!(
+            r.submit(&[3, 2, 1]),
+            Outcome::NotAWord {
+                reason: "not in the word list",
+                ..
+            }
+        ));
+        assert_eq!(r.score(), 0);
+    }
+
+    #[test]
+    fn special_tiles_spell_every_choice() {
+        let board = Board::parse("[a/e] t\nx x").unwrap();
+        assert_eq!(spellings(&board, &[0, 1]), vec!["at", "et"]);
+        let pre = Board::parse("[re-] d\nx x").unwrap();
+        assert!(check_path(&pre, &[1, 0]).is_err());
+        assert!(check_path(&pre, &[0, 1]).is_ok());
+    }
+}
