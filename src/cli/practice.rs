@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn sizes_parse() {
         assert_eq!(parse_size("960x640"), Ok((960, 640)));
-        assert_eq!(parse_size("10X4000").is_err(), true);
+        assert!(parse_size("10X4000").is_err());
         assert!(parse_size("big").is_err());
         assert!(parse_size("0x0").is_err());
     }

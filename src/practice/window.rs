@@ -379,11 +379,7 @@ impl ApplicationHandler for App {
             WindowEvent::CursorMoved {
                 position: PhysicalPosition { x, y },
                 ..
-            } => {
-                if self.moved(x as f32, y as f32) {
-                    self.request_redraw();
-                }
-            }
+            } if self.moved(x as f32, y as f32) => self.request_redraw(),
             WindowEvent::MouseInput {
                 state,
                 button: MouseButton::Left,

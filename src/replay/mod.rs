@@ -62,10 +62,10 @@ pub struct Report {
 
 /// Replays solved words on the open practice board (or prints the plan with `dry_run`).
 pub fn run(options: &ReplayOptions) -> anyhow::Result<Report> {
-    let display = Display::open()?;
     if options.dry_run {
-        return dry_run(&display, options);
+        return dry_run(Display::open().ok().as_ref(), options);
     }
+    let display = Display::open()?;
     display.check_xtest()?;
     let window = display.wait_for_practice(options.wait)?;
     let (board, game) = board_and_game(options, &window)?;
@@ -125,10 +125,13 @@ pub fn choose_words(board: &Board, game: Game, options: &ReplayOptions) -> Vec<F
     plan::choose(&solution.words, options.limit, options.order, (0.0, 0.0))
 }
 
-fn dry_run(display: &Display, options: &ReplayOptions) -> anyhow::Result<Report> {
-    let window = display.find_practice()?.into_iter().next();
+fn dry_run(display: Option<&Display>, options: &ReplayOptions) -> anyhow::Result<Report> {
+    let window = match display {
+        Some(d) => d.find_practice()?.into_iter().next().map(|w| (d, w)),
+        None => None,
+    };
     let (board, game, layout, origin) = match &window {
-        Some(w) => {
+        Some((display, w)) => {
             let (board, game) = board_and_game(options, w)?;
             (board, game, w.announcement.layout, display.origin(w.id)?)
         }
@@ -256,8 +259,14 @@ impl<'d> Replayer<'d> {
             let _ = self.display.release();
             self.pressed = false;
         }
-        result?;
-        self.wait_for_judgement(a.submissions, &word.word)
+        let judged = result.and_then(|()| self.wait_for_judgement(a.submissions, &word.word));
+        match judged {
+            // A failure because the window went away reads best as just that.
+            Err(_) if self.display.announcement(self.window).is_err() => {
+                bail!("the practice board window closed; stopped")
+            }
+            other => other,
+        }
     }
 
     /// The board's rectangle on screen, which must lie inside the window and the screen.

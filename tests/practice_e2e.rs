@@ -1,0 +1,198 @@
+//! End to end on a real X server: `wordsnap practice` in Xvfb, `wordsnap replay --limit 20` and
+//! `wordsnap play` dragging the mouse over it, and the window's `--log` checked against `solve`.
+//! Skips (passing) with a message when `Xvfb` is not installed.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use wordsnap::board::Board;
+use wordsnap::dict::Dictionary;
+use wordsnap::score::Game;
+use wordsnap::solve::{SolveOptions, solve};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
+const BOARD: &str = "serstanelapidetr";
+
+/// Kills the child process when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn have_xvfb() -> bool {
+    Command::new("Xvfb")
+        .arg("-help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Starts Xvfb on a free display (it picks one and tells us through -displayfd).
+fn start_xvfb() -> (Killed, String) {
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24"])
+        .args(["-noreset", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start Xvfb");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("Xvfb's display number");
+    let display = format!(":{}", line.trim());
+    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb said {line:?}");
+    (Killed(child), display)
+}
+
+fn wordsnap(display: &str) -> Command {
+    let mut c = Command::new(BIN);
+    c.env("DISPLAY", display).env("WINIT_X11_SCALE_FACTOR", "1");
+    c
+}
+
+fn start_practice(display: &str, board: &str, log: &Path) -> Killed {
+    let child = wordsnap(display)
+        .args(["practice", "--board", board, "--log"])
+        .arg(log)
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start wordsnap practice");
+    Killed(child)
+}
+
+fn run_ok(mut c: Command) -> (Output, Duration) {
+    let started = Instant::now();
+    let out = c.output().expect("run wordsnap");
+    let took = started.elapsed();
+    assert!(
+        out.status.success(),
+        "failed: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, took)
+}
+
+/// Waits until the log has `n` lines and parses them.
+fn read_log(path: &Path, n: usize) -> Vec<serde_json::Value> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON log line"))
+            .collect();
+        if lines.len() >= n || Instant::now() > deadline {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Checks the log against the solver's best `n` words.
+fn check_log(lines: &[serde_json::Value], board: &str, n: usize) {
+    let board = Board::parse(board).unwrap();
+    let solution = solve(
+        &board,
+        &Dictionary::english(),
+        &SolveOptions::new(Game::Boggle),
+    );
+    let best = &solution.words[..n];
+    assert_eq!(lines.len(), n, "log: {lines:#?}");
+    for (line, word) in lines.iter().zip(best) {
+        assert_eq!(line["word"], word.word.as_str());
+        assert_eq!(line["accepted"], true, "{line}");
+        let path: Vec<(usize, usize)> = line["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as usize,
+                )
+            })
+            .collect();
+        assert_eq!(path, word.path, "path of {}", word.word);
+        assert!(line["t_ms"].is_u64());
+    }
+    let logged: u64 = lines.iter().map(|l| l["score"].as_u64().unwrap()).sum();
+    let expected: u64 = best.iter().map(|w| u64::from(w.score)).sum();
+    assert_eq!(logged, expected);
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("wordsnap-e2e-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn replay_and_play_register_every_word_on_the_practice_board() {
+    if !have_xvfb() {
+        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        return;
+    }
+    let (_xvfb, display) = start_xvfb();
+
+    let log = temp_file("replay.jsonl");
+    let practice = start_practice(&display, BOARD, &log);
+    let mut replay = wordsnap(&display);
+    replay.args(["replay", "--limit", "20", "--wait", "20"]);
+    let (out, took) = run_ok(replay);
+    eprintln!(
+        "replay took {took:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(took < Duration::from_secs(20), "replay took {took:?}");
+    check_log(&read_log(&log, 20), BOARD, 20);
+    drop(practice);
+
+    let board = "glnt aieh rsne tdoa";
+    let log = temp_file("play.jsonl");
+    let _practice = start_practice(&display, board, &log);
+    let mut play = wordsnap(&display);
+    play.args(["play", "--limit", "5", "--wait", "20"]);
+    run_ok(play);
+    check_log(&read_log(&log, 5), board, 5);
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn replay_refuses_without_a_practice_window_and_stops_when_it_closes() {
+    if !have_xvfb() {
+        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        return;
+    }
+    let (_xvfb, display) = start_xvfb();
+    let out = wordsnap(&display)
+        .args(["replay", "--wait", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no practice board window"), "{err}");
+
+    let log = temp_file("closed.jsonl");
+    let mut practice = start_practice(&display, BOARD, &log);
+    let replay = wordsnap(&display)
+        .args(["replay", "--speed", "0.2", "--wait", "20"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the window once a few words are in.
+    let _ = read_log(&log, 3);
+    let _ = practice.0.kill();
+    let out = replay.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("closed"), "{err}");
+    let _ = std::fs::remove_file(&log);
+}
