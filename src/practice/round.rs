@@ -307,6 +307,16 @@ mod tests {
     }
 
     #[test]
+    fn a_finished_round_takes_no_more_words() {
+        let board = Board::parse("cats xxxx xxxx xxxx").unwrap();
+        let dict = Dictionary::english();
+        let mut r = Round::new(board, Game::Boggle, &dict, Some(Duration::ZERO));
+        assert!(r.is_over());
+        assert!(matches!(r.submit(&[0, 1, 2]), Outcome::InvalidPath { .. }));
+        assert_eq!(r.score(), 0);
+    }
+
+    #[test]
     fn special_tiles_spell_every_choice() {
         let board = Board::parse("[a/e] t\nx x").unwrap();
         assert_eq!(spellings(&board, &[0, 1]), vec!["at", "et"]);

@@ -227,13 +227,16 @@ fn draw_labels(
     }
     let rect = layout.tile_rect(cell);
     let label = tile_label(tile);
-    let size = font.fit(&label, rect.w * 0.56, rect.w * 0.78);
+    // Leave room for values and badges in the top corners (the same for every tile).
+    let marked = board.has_bonuses() || (0..board.len()).any(|c| board.value(c).is_some());
+    let (scale, drop) = if marked { (0.5, 0.07) } else { (0.56, 0.02) };
+    let size = font.fit(&label, rect.w * scale, rect.w * 0.78);
     let color = if on_path {
         style.path_letter
     } else {
         style.letter
     };
-    let centre = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0 + rect.h * 0.02);
+    let centre = (rect.x + rect.w / 2.0, rect.y + rect.h * (0.5 + drop));
     font.draw(pixmap, &label, size, centre, Align::Centre, color);
     if let Some(value) = board.value(cell) {
         draw_value(

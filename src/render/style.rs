@@ -113,7 +113,7 @@ impl Style {
             radius: 0.14,
             path_tile: rgb(0x4f8cff),
             path_letter: rgb(0xffffff),
-            path_line: rgba(0xbcd4ff, 150),
+            path_line: rgba(0xffffff, 120),
             good: rgb(0x2fa55a),
             bad: rgb(0xc0392b),
             repeat: rgb(0xb7791f),

@@ -296,10 +296,25 @@ impl<'d> Replayer<'d> {
                     self.display.release()?;
                     self.pressed = false;
                 }
-                Action::Pause(d) => std::thread::sleep(d),
+                Action::Pause(d) => self.pause(d)?,
             }
         }
         Ok(())
+    }
+
+    /// Waits, watching for Escape every couple of milliseconds so a short tap is not missed.
+    fn pause(&self, d: Duration) -> anyhow::Result<()> {
+        let end = Instant::now() + d;
+        loop {
+            if self.display.escape_down()? {
+                bail!("stopped: Escape pressed");
+            }
+            let now = Instant::now();
+            if now >= end {
+                return Ok(());
+            }
+            std::thread::sleep((end - now).min(Duration::from_millis(2)));
+        }
     }
 
     fn move_to(&mut self, x: i32, y: i32) -> anyhow::Result<()> {
