@@ -25,7 +25,7 @@ impl Areas {
                 Rect::new(width - pw, 0.0, pw, height),
             )
         } else {
-            let ph = (height * 0.3).clamp(100.0, 320.0);
+            let ph = (height * 0.36).clamp(100.0, 360.0);
             (
                 Rect::new(0.0, 0.0, width, height - ph),
                 Rect::new(0.0, height - ph, width, ph),
@@ -83,7 +83,7 @@ fn draw_panel(
     render::fill_rounded(pixmap, inner, pad, &render::paint(style.panel));
     let x = inner.x + pad;
     let width = inner.w - 2.0 * pad;
-    let unit = (inner.h / 22.0).clamp(9.0, 22.0).min(width / 9.0);
+    let unit = (inner.h / 14.0).min(width / 13.0).clamp(9.0, 22.0);
     let mut y = inner.y + pad + unit;
     let score = format!("{}", round.score());
     font.draw(
