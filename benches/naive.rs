@@ -21,7 +21,10 @@ impl NaiveDict {
             }
             prefixes.insert(w.clone());
         }
-        NaiveDict { words: words.iter().cloned().collect(), prefixes }
+        NaiveDict {
+            words: words.iter().cloned().collect(),
+            prefixes,
+        }
     }
 }
 
@@ -30,7 +33,15 @@ pub fn naive_solve(board: &Board, dict: &NaiveDict, min_len: usize) -> HashSet<S
     let mut found = HashSet::new();
     let mut visited = vec![false; board.len()];
     for start in 0..board.len() {
-        visit(board, dict, min_len, start, String::new(), &mut visited, &mut found);
+        visit(
+            board,
+            dict,
+            min_len,
+            start,
+            String::new(),
+            &mut visited,
+            &mut found,
+        );
     }
     found
 }
@@ -44,7 +55,9 @@ fn visit(
     visited: &mut Vec<bool>,
     found: &mut HashSet<String>,
 ) {
-    let Some(letters) = board.tiles()[cell].choices().first().map(|s| s.to_string()) else { return };
+    let Some(letters) = board.tiles()[cell].choices().first().map(|s| s.to_string()) else {
+        return;
+    };
     let word = prefix + &letters;
     if !dict.prefixes.contains(&word) {
         return;

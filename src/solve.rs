@@ -139,6 +139,17 @@ impl Prepared {
 }
 
 fn cell_kind(tile: &Tile, dict: &Dictionary) -> CellKind {
+    if let Tile::Letters(s) = tile {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && (c.is_ascii() || !dict.folds_accents())
+        {
+            return dict
+                .alphabet()
+                .symbol(c)
+                .map_or(CellKind::Dead, CellKind::Single);
+        }
+    }
     let encode = |s: &str| {
         let s = if dict.folds_accents() {
             fold_accents(s)
@@ -406,15 +417,21 @@ impl<N: NodeWord> Search<'_, N> {
         if !last && mask != 0 && letters < self.max_len {
             let free = self.prepared.neighbours[cell] & !self.visited;
             let first = n.first_child(self.symbols);
+            // Keep the neighbours whose letter the trie node has as a child, without branching
+            // on each one, then enter them.
             let mut singles = free & self.prepared.single_mask;
+            let mut wanted = 0u64;
             while singles != 0 {
-                let next = singles.trailing_zeros() as usize;
+                let next = singles.trailing_zeros();
                 singles &= singles - 1;
+                wanted |= (mask >> self.prepared.symbol[next as usize] & 1) << next;
+            }
+            while wanted != 0 {
+                let next = wanted.trailing_zeros() as usize;
+                wanted &= wanted - 1;
                 let sym = self.prepared.symbol[next];
-                if mask >> sym & 1 == 1 {
-                    let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
-                    self.enter(next, child, letters + 1, false);
-                }
+                let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
+                self.enter(next, child, letters + 1, false);
             }
             let mut specials = free & self.prepared.special_mask;
             while specials != 0 {

@@ -22,7 +22,8 @@ fn tile() -> impl Strategy<Value = Tile> {
 
 fn board() -> impl Strategy<Value = Board> {
     (1usize..=3, 1usize..=4).prop_flat_map(|(rows, cols)| {
-        prop::collection::vec(tile(), rows * cols).prop_map(move |tiles| Board::new(rows, cols, tiles).unwrap())
+        prop::collection::vec(tile(), rows * cols)
+            .prop_map(move |tiles| Board::new(rows, cols, tiles).unwrap())
     })
 }
 
@@ -56,12 +57,23 @@ fn brute_force(board: &Board, dict: &HashSet<String>, min_len: usize) -> BTreeMa
         }
         for next in 0..board.len() {
             let t = &board.tiles()[next];
-            if path.contains(&next) || !adjacent(board, last, next) || t.is_hole() || matches!(t, Tile::Prefix(_)) {
+            if path.contains(&next)
+                || !adjacent(board, last, next)
+                || t.is_hole()
+                || matches!(t, Tile::Prefix(_))
+            {
                 continue;
             }
             for choice in t.choices() {
                 path.push(next);
-                walk(board, dict, min_len, path, format!("{spelled}{choice}"), out);
+                walk(
+                    board,
+                    dict,
+                    min_len,
+                    path,
+                    format!("{spelled}{choice}"),
+                    out,
+                );
                 path.pop();
             }
         }
@@ -69,7 +81,14 @@ fn brute_force(board: &Board, dict: &HashSet<String>, min_len: usize) -> BTreeMa
     let mut out = BTreeMap::new();
     for start in 0..board.len() {
         for choice in board.tiles()[start].choices() {
-            walk(board, dict, min_len, &mut vec![start], choice.to_string(), &mut out);
+            walk(
+                board,
+                dict,
+                min_len,
+                &mut vec![start],
+                choice.to_string(),
+                &mut out,
+            );
         }
     }
     out
@@ -94,7 +113,10 @@ fn path_spells(board: &Board, path: &[(usize, usize)], word: &str) -> bool {
             _ => true,
         };
         allowed
-            && tile.choices().iter().any(|c| rest.strip_prefix(c).is_some_and(|r| spells(board, cells, at + 1, r)))
+            && tile.choices().iter().any(|c| {
+                rest.strip_prefix(c)
+                    .is_some_and(|r| spells(board, cells, at + 1, r))
+            })
     }
     spells(board, &cells, 0, word)
 }

@@ -4,7 +4,7 @@ use super::{CliResult, Failure};
 use crate::board::Board;
 use crate::dict::{Dictionary, LoadOptions};
 use crate::score::{Game, Rules, WordamentMultipliers};
-use crate::solve::{FoundWord, SolveOptions, Solution, Solver};
+use crate::solve::{FoundWord, Solution, SolveOptions, Solver};
 use anyhow::{Context, anyhow};
 use rayon::prelude::*;
 use serde_json::json;
@@ -89,7 +89,10 @@ pub fn run(args: SolveArgs) -> CliResult {
         return solve_batch(&args, file);
     }
     let (board, detected) = match (&args.board, &args.image) {
-        (Some(text), _) => (Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?, None),
+        (Some(text), _) => (
+            Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?,
+            None,
+        ),
         (None, Some(image)) => super::read::board_from_image(image)?,
         (None, None) => {
             return Err(Failure::bad_input(anyhow!(
@@ -115,24 +118,47 @@ pub fn run(args: SolveArgs) -> CliResult {
         return explain(&board, &dict, &options, &solution, word);
     }
     let out = if args.json {
-        json_report(&board, &dict, game, &solution, elapsed.as_secs_f64(), args.limit)
+        json_report(
+            &board,
+            &dict,
+            game,
+            &solution,
+            elapsed.as_secs_f64(),
+            args.limit,
+        )
     } else {
-        text_report(&board, &dict, game, &solution, elapsed.as_secs_f64(), args.limit)
+        text_report(
+            &board,
+            &dict,
+            game,
+            &solution,
+            elapsed.as_secs_f64(),
+            args.limit,
+        )
     };
     print_out(&out)
 }
 
 fn print_out(text: &str) -> CliResult {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("cannot write to stdout").map_err(Failure::runtime),
+        other => other
+            .context("cannot write to stdout")
+            .map_err(Failure::runtime),
     }
 }
 
 /// Loads the dictionary the arguments ask for, warning about skipped words.
 fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
-    let options = LoadOptions { fold_accents: args.fold_accents, allow: args.allow.clone(), deny: args.deny.clone() };
+    let options = LoadOptions {
+        fold_accents: args.fold_accents,
+        allow: args.allow.clone(),
+        deny: args.deny.clone(),
+    };
     let dict = Dictionary::load(args.dict.as_deref(), &options).map_err(Failure::bad_input)?;
     if dict.skipped > 0 {
         eprintln!(
@@ -154,31 +180,67 @@ fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> 
     }
     let max_len = args.max_len.unwrap_or(usize::MAX);
     if max_len < rules.min_len {
-        return Err(Failure::bad_input(anyhow!("--max-len {max_len} is below the minimum length {}", rules.min_len)));
+        return Err(Failure::bad_input(anyhow!(
+            "--max-len {max_len} is below the minimum length {}",
+            rules.min_len
+        )));
     }
-    Ok(SolveOptions { rules, max_len, lengths: args.lengths.clone(), all_paths: args.all_paths })
+    Ok(SolveOptions {
+        rules,
+        max_len,
+        lengths: args.lengths.clone(),
+        all_paths: args.all_paths,
+    })
 }
 
 fn format_path(path: &[(usize, usize)]) -> String {
-    path.iter().map(|(r, c)| format!("({r},{c})")).collect::<Vec<_>>().join(" ")
+    path.iter()
+        .map(|(r, c)| format!("({r},{c})"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The human-readable report: the board, the words in columns, the totals.
-fn text_report(board: &Board, dict: &Dictionary, game: Game, s: &Solution, secs: f64, limit: Option<usize>) -> String {
+fn text_report(
+    board: &Board,
+    dict: &Dictionary,
+    game: Game,
+    s: &Solution,
+    secs: f64,
+    limit: Option<usize>,
+) -> String {
     let mut out = format!("board: {}\n", board.to_text());
     for line in board.grid_string().lines() {
         out.push_str(&format!("  {line}\n"));
     }
     out.push('\n');
     let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
-    let width = shown.iter().map(|w| w.word.chars().count()).max().unwrap_or(4).max(4);
+    let width = shown
+        .iter()
+        .map(|w| w.word.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     if !shown.is_empty() {
-        out.push_str(&format!("{:>6}  {:<width$}  path (row,col) from 0\n", "score", "word"));
+        out.push_str(&format!(
+            "{:>6}  {:<width$}  path (row,col) from 0\n",
+            "score", "word"
+        ));
     }
     for w in shown {
-        out.push_str(&format!("{:>6}  {:<width$}  {}\n", w.score, w.word, format_path(&w.path)));
+        out.push_str(&format!(
+            "{:>6}  {:<width$}  {}\n",
+            w.score,
+            w.word,
+            format_path(&w.path)
+        ));
         for extra in w.paths.iter().skip(1) {
-            out.push_str(&format!("{:>6}  {:<width$}  {}\n", "", "", format_path(extra)));
+            out.push_str(&format!(
+                "{:>6}  {:<width$}  {}\n",
+                "",
+                "",
+                format_path(extra)
+            ));
         }
     }
     if shown.len() < s.words.len() {
@@ -205,7 +267,14 @@ fn word_json(w: &FoundWord) -> serde_json::Value {
 }
 
 /// The `--json` report.
-fn json_report(board: &Board, dict: &Dictionary, game: Game, s: &Solution, secs: f64, limit: Option<usize>) -> String {
+fn json_report(
+    board: &Board,
+    dict: &Dictionary,
+    game: Game,
+    s: &Solution,
+    secs: f64,
+    limit: Option<usize>,
+) -> String {
     let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
     let report = json!({
         "board": board.to_json(),
@@ -224,7 +293,13 @@ fn json_report(board: &Board, dict: &Dictionary, game: Game, s: &Solution, secs:
 }
 
 /// `--explain WORD`: the score breakdown and the path drawn on the grid.
-fn explain(board: &Board, dict: &Dictionary, options: &SolveOptions, s: &Solution, word: &str) -> CliResult {
+fn explain(
+    board: &Board,
+    dict: &Dictionary,
+    options: &SolveOptions,
+    s: &Solution,
+    word: &str,
+) -> CliResult {
     let word = word.trim().to_lowercase();
     let Some(found) = s.words.iter().find(|w| w.word == word) else {
         let why = if dict.contains(&word) {
@@ -234,9 +309,16 @@ fn explain(board: &Board, dict: &Dictionary, options: &SolveOptions, s: &Solutio
         };
         return Err(Failure::runtime(anyhow!("'{word}' was not found: {why}")));
     };
-    let cells: Vec<usize> = found.path.iter().map(|&(r, c)| r * board.cols() + c).collect();
+    let cells: Vec<usize> = found
+        .path
+        .iter()
+        .map(|&(r, c)| r * board.cols() + c)
+        .collect();
     let breakdown = options.rules.breakdown(board, &cells, found.letters());
-    let mut out = format!("{}: {} points ({})\n", found.word, found.score, options.rules.game);
+    let mut out = format!(
+        "{}: {} points ({})\n",
+        found.word, found.score, options.rules.game
+    );
     out.push_str(&format!("  {}\n", breakdown.formula));
     out.push_str(&format!("  path: {}\n\n", format_path(&found.path)));
     out.push_str(&draw_path(board, &found.path));
@@ -245,7 +327,14 @@ fn explain(board: &Board, dict: &Dictionary, options: &SolveOptions, s: &Solutio
 
 /// The grid with each tile of the path marked by its step number, other tiles dimmed.
 pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
-    let width = board.tiles().iter().map(|t| t.notation().chars().count()).max().unwrap_or(1).max(2) + 3;
+    let width = board
+        .tiles()
+        .iter()
+        .map(|t| t.notation().chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        + 3;
     let mut out = String::new();
     for r in 0..board.rows() {
         let mut line = String::from("  ");
@@ -275,8 +364,9 @@ fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let board = Board::parse(line)
-            .map_err(|e| Failure::bad_input(anyhow!("{}:{}: bad board: {e}", file.display(), i + 1)))?;
+        let board = Board::parse(line).map_err(|e| {
+            Failure::bad_input(anyhow!("{}:{}: bad board: {e}", file.display(), i + 1))
+        })?;
         boards.push(board);
     }
     let dict = load_dictionary(args)?;
@@ -296,7 +386,7 @@ fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
                 |solver, board| {
                     let r = solver.count(board);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if progress && n % 10_000 == 0 {
+                    if progress && n.is_multiple_of(10_000) {
                         eprint!("\r{n}/{} boards", boards.len());
                     }
                     r
@@ -305,7 +395,11 @@ fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
             .collect()
     });
     if progress {
-        eprintln!("\r{} boards in {:.2} s", boards.len(), started.elapsed().as_secs_f64());
+        eprintln!(
+            "\r{} boards in {:.2} s",
+            boards.len(),
+            started.elapsed().as_secs_f64()
+        );
     }
     let mut out = String::with_capacity(boards.len() * 32);
     for (board, (words, score)) in boards.iter().zip(results) {
