@@ -1,6 +1,7 @@
 //! End to end on a real X server: `wordsnap practice` in Xvfb, `wordsnap replay --limit 20` and
-//! `wordsnap play` dragging the mouse over it, and the window's `--log` checked against `solve`.
-//! Skips (passing) with a message when `Xvfb` is not installed.
+//! `wordsnap play` dragging the mouse over it, and the window's `--log` checked against `solve`;
+//! then the ways the replayer stops (no XTEST, the window closing, the mouse moved away, Escape),
+//! each leaving no mouse button held. Skips (passing) with a message when `Xvfb` is not installed.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,10 @@ use wordsnap::board::Board;
 use wordsnap::dict::Dictionary;
 use wordsnap::score::Game;
 use wordsnap::solve::{SolveOptions, solve};
+use x11rb::connection::Connection;
+use x11rb::protocol::xproto::{self, ConnectionExt as _};
+use x11rb::protocol::xtest::ConnectionExt as _;
+use x11rb::rust_connection::RustConnection;
 
 const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
 const BOARD: &str = "serstanelapidetr";
@@ -33,11 +38,13 @@ fn have_xvfb() -> bool {
         .is_ok()
 }
 
-/// Starts Xvfb on a free display (it picks one and tells us through -displayfd).
-fn start_xvfb() -> (Killed, String) {
+/// Starts Xvfb on a free display (it picks one and tells us through -displayfd), with `extra`
+/// arguments.
+fn start_xvfb(extra: &[&str]) -> (Killed, String) {
     let mut child = Command::new("Xvfb")
         .args(["-displayfd", "1", "-screen", "0", "1280x1024x24"])
         .args(["-noreset", "-nolisten", "tcp"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -139,7 +146,7 @@ fn replay_and_play_register_every_word_on_the_practice_board() {
         eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
         return;
     }
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb(&[]);
 
     let log = temp_file("replay.jsonl");
     let practice = start_practice(&display, BOARD, &log);
@@ -170,7 +177,7 @@ fn replay_refuses_without_a_practice_window_and_stops_when_it_closes() {
         eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
         return;
     }
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb(&[]);
     let out = wordsnap(&display)
         .args(["replay", "--wait", "0"])
         .output()
@@ -194,5 +201,118 @@ fn replay_refuses_without_a_practice_window_and_stops_when_it_closes() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("closed"), "{err}");
+    assert!(
+        !button_held(&connect(&display).0),
+        "a mouse button is left held"
+    );
     let _ = std::fs::remove_file(&log);
+}
+
+fn connect(display: &str) -> (RustConnection, u32) {
+    let (conn, screen) = x11rb::connect(Some(display)).expect("connect to Xvfb");
+    let root = conn.setup().roots[screen].root;
+    (conn, root)
+}
+
+/// True while any mouse button is held down.
+fn button_held(conn: &RustConnection) -> bool {
+    let root = conn.setup().roots[0].root;
+    let p = conn.query_pointer(root).unwrap().reply().unwrap();
+    u16::from(p.mask) & 0x1f00 != 0
+}
+
+/// The keycode the server maps Escape to.
+fn escape_keycode(conn: &RustConnection) -> u8 {
+    let setup = conn.setup();
+    let (min, max) = (setup.min_keycode, setup.max_keycode);
+    let map = conn
+        .get_keyboard_mapping(min, max - min + 1)
+        .unwrap()
+        .reply()
+        .unwrap();
+    let per = usize::from(map.keysyms_per_keycode);
+    let i = map
+        .keysyms
+        .chunks(per)
+        .position(|syms| syms.contains(&0xff1b))
+        .expect("a keycode for Escape");
+    min + i as u8
+}
+
+#[test]
+fn replay_refuses_without_xtest() {
+    if !have_xvfb() {
+        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        return;
+    }
+    let (_xvfb, display) = start_xvfb(&["-extension", "XTEST"]);
+    let out = wordsnap(&display)
+        .args(["replay", "--wait", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no XTEST extension"), "{err}");
+}
+
+/// The user taking over, as the replayer sees it: the pointer moved elsewhere, or Escape held.
+#[derive(Debug, Clone, Copy)]
+enum Interference {
+    MoveMouse,
+    HoldEscape,
+}
+
+#[test]
+fn replay_stops_when_the_mouse_moves_away_or_escape_is_held_and_lets_go_of_the_button() {
+    if !have_xvfb() {
+        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        return;
+    }
+    let (_xvfb, display) = start_xvfb(&[]);
+    let (conn, root) = connect(&display);
+    let escape = escape_keycode(&conn);
+    for (how, message) in [
+        (Interference::MoveMouse, "the mouse was moved away"),
+        (Interference::HoldEscape, "Escape pressed"),
+    ] {
+        let log = temp_file(&format!("{how:?}.jsonl"));
+        let _practice = start_practice(&display, BOARD, &log);
+        let mut replay = wordsnap(&display)
+            .args(["replay", "--speed", "0.2", "--wait", "20"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Once a couple of words are in, interfere until the replayer gives up.
+        assert!(read_log(&log, 2).len() >= 2, "the replay did not start");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = replay.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{how:?}: the replay did not stop"
+            );
+            let (kind, detail, x, y) = match how {
+                Interference::MoveMouse => (xproto::MOTION_NOTIFY_EVENT, 0, 5, 5),
+                Interference::HoldEscape => (xproto::KEY_PRESS_EVENT, escape, 0, 0),
+            };
+            conn.xtest_fake_input(kind, detail, x11rb::CURRENT_TIME, root, x, y, 0)
+                .unwrap();
+            conn.flush().unwrap();
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        if let Interference::HoldEscape = how {
+            conn.xtest_fake_input(xproto::KEY_RELEASE_EVENT, escape, 0, root, 0, 0, 0)
+                .unwrap();
+            conn.flush().unwrap();
+        }
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut replay.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(1), "{how:?}: {err}");
+        assert!(err.contains(message), "{how:?}: {err}");
+        assert!(!button_held(&conn), "{how:?}: a mouse button is left held");
+        let _ = std::fs::remove_file(&log);
+    }
 }

@@ -1,11 +1,14 @@
 //! The replayer: finds the practice board window, plans a drag for each solved word and performs
-//! it with XTEST, checking after every word that the board registered it.
+//! it with the `enigo` crate ([`mouse`]), checking after every word that the board registered it.
+//! Finding the window and watching the pointer and keyboard use x11rb directly ([`x11`]).
 //!
 //! Safety: it refuses to run without a practice window, never presses outside the board (every
 //! planned point is checked against the board's rectangle on screen, and the pointer must be over
 //! the practice window), and stops at once, releasing the button, when Escape is held, the mouse
-//! is moved away from the planned path, or the window closes or changes board.
+//! is moved away from the planned path, or the window closes or changes board. The button is
+//! released on every way out, errors and panics included ([`mouse::Mouse`] lets go when dropped).
 
+pub mod mouse;
 pub mod plan;
 pub mod x11;
 
@@ -16,6 +19,7 @@ use crate::score::Game;
 use crate::solve::{FoundWord, SolveOptions, solve};
 use anyhow::{Context, anyhow, bail};
 use clap::ValueEnum;
+use mouse::Mouse;
 use plan::{Action, Order, Timing, WordPlan};
 use std::time::{Duration, Instant};
 use x11::{Display, PracticeWindow};
@@ -210,11 +214,11 @@ fn screen_centre(layout: &Layout, origin: (i32, i32)) -> impl Fn((usize, usize))
 /// Performs plans on one window.
 struct Replayer<'d> {
     display: &'d Display,
+    mouse: Mouse,
     window: u32,
     top: u32,
     board_number: u64,
     timing: Timing,
-    pressed: bool,
     last: Option<(i32, i32)>,
     prev: Option<(i32, i32)>,
 }
@@ -231,11 +235,11 @@ impl<'d> Replayer<'d> {
         }
         Ok(Replayer {
             display,
+            mouse: Mouse::open()?,
             window,
             top: display.top_level(window)?,
             board_number: announcement.board_number,
             timing: Timing::new(speed),
-            pressed: false,
             last: None,
             prev: None,
         })
@@ -255,10 +259,9 @@ impl<'d> Replayer<'d> {
         let plan = plan::plan_word(word, screen_centre(&a.layout, origin), &self.timing);
         plan::check_inside(&plan, bounds).map_err(|e| anyhow!("refusing to drag: {e}"))?;
         let result = self.perform(&plan, bounds);
-        if self.pressed {
-            let _ = self.display.release();
-            self.pressed = false;
-        }
+        // Let go before anything else whatever happened (dropping the mouse would too).
+        let released = self.mouse.release();
+        let result = result.and(released);
         let judged = result.and_then(|()| self.wait_for_judgement(a.submissions, &word.word));
         match judged {
             // A failure because the window went away reads best as just that.
@@ -293,8 +296,7 @@ impl<'d> Replayer<'d> {
                 Action::Press => self.press(bounds)?,
                 Action::Release => {
                     self.check_user()?;
-                    self.display.release()?;
-                    self.pressed = false;
+                    self.mouse.release()?;
                 }
                 Action::Pause(d) => self.pause(d)?,
             }
@@ -319,7 +321,7 @@ impl<'d> Replayer<'d> {
 
     fn move_to(&mut self, x: i32, y: i32) -> anyhow::Result<()> {
         self.check_user()?;
-        self.display.move_to(x, y)?;
+        self.mouse.move_to(x, y)?;
         self.prev = self.last.or(Some((x, y)));
         self.last = Some((x, y));
         Ok(())
@@ -328,15 +330,19 @@ impl<'d> Replayer<'d> {
     fn press(&mut self, bounds: Rect) -> anyhow::Result<()> {
         self.display.sync()?;
         let p = self.display.pointer()?;
+        // Not where the move before put it: the user took the mouse.
+        if let Some(last) = self.last
+            && distance_to_segment((p.x, p.y), last, last) > MOVE_TOLERANCE
+        {
+            bail!("stopped: the mouse was moved away from the planned path");
+        }
         if !bounds.contains(p.x as f32, p.y as f32) {
             bail!("refusing to press at ({}, {}): outside the board", p.x, p.y);
         }
         if p.over != self.top {
             bail!("another window covers the practice board: refusing to press");
         }
-        self.display.press()?;
-        self.pressed = true;
-        Ok(())
+        self.mouse.press()
     }
 
     /// Stops when Escape is held or the pointer is not where the replayer put it.

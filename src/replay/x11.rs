@@ -1,18 +1,21 @@
-//! The X11 side of replaying: finding the practice window, reading what it announces, moving
-//! and clicking the pointer with XTEST, watching for Escape, and capturing the screen.
-//! Pure Rust (x11rb); the X server needs the XTEST extension (Xorg and Xvfb have it).
+//! The X11 side of replaying: finding the practice window, reading what it announces, checking
+//! that the server can take simulated input, watching the pointer and Escape, and capturing the
+//! screen. Pure Rust (x11rb). The pointer itself is moved and clicked by [`super::mouse`] (enigo),
+//! which needs the XTEST and XInputExtension extensions (Xorg and Xvfb have both).
 
 use crate::practice::publish::{self, Announcement};
 use crate::render::Rect;
 use anyhow::{Context, anyhow, bail};
 use std::time::{Duration, Instant};
 use x11rb::connection::{Connection, RequestConnection};
-use x11rb::protocol::xproto::{self, ConnectionExt as _, ImageFormat, MapState};
-use x11rb::protocol::xtest::{self, ConnectionExt as _};
+use x11rb::protocol::xproto::{ConnectionExt as _, ImageFormat, MapState};
+use x11rb::protocol::xtest;
 use x11rb::rust_connection::RustConnection;
 
 /// The X keysym of Escape.
 const XK_ESCAPE: u32 = 0xff1b;
+/// The X Input extension's name, which enigo needs besides XTEST.
+const XINPUT_EXTENSION_NAME: &str = "XInputExtension";
 
 /// A connection to the X server the practice window is on.
 pub struct Display {
@@ -57,15 +60,25 @@ impl Display {
         })
     }
 
-    /// Fails with a clear message when the server lacks the XTEST extension.
+    /// Fails with a clear message when the server lacks what moving the pointer needs: the XTEST
+    /// extension, through which enigo sends its input, and XInputExtension, which it asks for
+    /// the pointer device. Without XTEST enigo would connect fine and fail only at the first move
+    /// with a message that does not say why, so the replayer checks before touching anything.
     pub fn check_xtest(&self) -> anyhow::Result<()> {
-        match self.conn.extension_information(xtest::X11_EXTENSION_NAME)? {
-            Some(_) => Ok(()),
-            None => bail!(
+        let has = |name| self.conn.extension_information(name).map(|i| i.is_some());
+        if !has(xtest::X11_EXTENSION_NAME)? {
+            bail!(
                 "the X server has no XTEST extension, so the pointer cannot be moved \
                  (Xorg and Xvfb have it; enable it in the server's configuration)"
-            ),
+            );
         }
+        if !has(XINPUT_EXTENSION_NAME)? {
+            bail!(
+                "the X server has no XInputExtension, so the pointer cannot be moved \
+                 (Xorg and Xvfb have it; enable it in the server's configuration)"
+            );
+        }
+        Ok(())
     }
 
     /// The screen size in pixels.
@@ -185,29 +198,6 @@ impl Display {
         };
         let keys = self.conn.query_keymap()?.reply()?.keys;
         Ok(keys[usize::from(code / 8)] & (1 << (code % 8)) != 0)
-    }
-
-    /// Moves the pointer.
-    pub fn move_to(&self, x: i32, y: i32) -> anyhow::Result<()> {
-        let (x, y) = (x.clamp(0, 32767) as i16, y.clamp(0, 32767) as i16);
-        self.fake(xproto::MOTION_NOTIFY_EVENT, 0, x, y)
-    }
-
-    /// Presses the left button.
-    pub fn press(&self) -> anyhow::Result<()> {
-        self.fake(xproto::BUTTON_PRESS_EVENT, 1, 0, 0)
-    }
-
-    /// Releases the left button.
-    pub fn release(&self) -> anyhow::Result<()> {
-        self.fake(xproto::BUTTON_RELEASE_EVENT, 1, 0, 0)
-    }
-
-    fn fake(&self, kind: u8, detail: u8, x: i16, y: i16) -> anyhow::Result<()> {
-        self.conn
-            .xtest_fake_input(kind, detail, x11rb::CURRENT_TIME, self.root, x, y, 0)?;
-        self.conn.flush()?;
-        Ok(())
     }
 
     /// Waits until the server has handled every request sent so far.
