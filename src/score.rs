@@ -183,12 +183,16 @@ impl Rules {
         if let Some(v) = board.value(cell) {
             return v;
         }
-        let letters_value = |s: &str| s.chars().map(|c| self.letter_value(c)).sum::<u32>();
         match &board.tiles()[cell] {
             Tile::Hole => 0,
-            Tile::Letters(s) | Tile::Prefix(s) | Tile::Suffix(s) => letters_value(s),
-            Tile::Either(a, b) => letters_value(a).max(letters_value(b)),
+            Tile::Letters(s) | Tile::Prefix(s) | Tile::Suffix(s) => self.letters_value(s),
+            Tile::Either(a, b) => self.letters_value(a).max(self.letters_value(b)),
         }
+    }
+
+    /// The table value of a string of letters: the sum of its letters' values.
+    pub fn letters_value(&self, letters: &str) -> u32 {
+        letters.chars().map(|c| self.letter_value(c)).sum()
     }
 
     /// The table value of one letter in this game (1 for letters outside A-Z).
