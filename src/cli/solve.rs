@@ -10,7 +10,6 @@ use rayon::prelude::*;
 use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// The board syntax, shown at the end of `--help`.
@@ -141,11 +140,17 @@ pub fn run(args: SolveArgs) -> CliResult {
 
 fn print_out(text: &str) -> CliResult {
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+    finish_output(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|_| stdout.flush()),
+    )
+}
+
+/// A write to stdout: a closed pipe (`| head`) ends quietly, other errors are failures.
+fn finish_output(result: std::io::Result<()>) -> CliResult {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
         other => other
             .context("cannot write to stdout")
             .map_err(Failure::runtime),
@@ -353,57 +358,80 @@ pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
     out
 }
 
-/// `--boards FILE`: parse every board first (errors name the line), then solve in parallel.
+/// Boards parsed and solved at a time in batch mode, so memory stays flat for any file size.
+const BATCH_CHUNK: usize = 1 << 14;
+/// Boards one solver takes in a row (each solver owns a slot table as large as the trie).
+const SOLVER_RUN: usize = 1024;
+
+/// `--boards FILE`: reads the file in chunks, solves each chunk in parallel and prints the
+/// results in input order. A bad line stops the run with its line number (exit code 2), after
+/// the results of the chunks before it.
 fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
-    let text = std::fs::read_to_string(file)
+    let open = std::fs::File::open(file)
         .with_context(|| format!("cannot read {}", file.display()))
         .map_err(Failure::bad_input)?;
-    let mut boards = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let board = Board::parse(line).map_err(|e| {
-            Failure::bad_input(anyhow!("{}:{}: bad board: {e}", file.display(), i + 1))
-        })?;
-        boards.push(board);
-    }
     let dict = load_dictionary(args)?;
     let options = solve_options(args, args.game.unwrap_or(Game::Boggle))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("cannot start the thread pool")?;
-    let done = AtomicUsize::new(0);
-    let progress = std::io::stderr().is_terminal() && boards.len() >= 10_000;
+    let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let results: Vec<(usize, u64)> = pool.install(|| {
-        boards
-            .par_iter()
-            .map_init(
-                || Solver::new(&dict, options.clone()),
-                |solver, board| {
-                    let r = solver.count(board);
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if progress && n.is_multiple_of(10_000) {
-                        eprint!("\r{n}/{} boards", boards.len());
-                    }
-                    r
-                },
-            )
-            .collect()
-    });
-    if progress {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut chunk = Vec::with_capacity(BATCH_CHUNK);
+    let mut solved = 0usize;
+    for (i, line) in std::io::BufRead::lines(std::io::BufReader::new(open)).enumerate() {
+        let at = || format!("{}:{}", file.display(), i + 1);
+        let line = line.map_err(|e| Failure::bad_input(anyhow!("{}: {e}", at())))?;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        chunk.push(
+            Board::parse(line)
+                .map_err(|e| Failure::bad_input(anyhow!("{}: bad board: {e}", at())))?,
+        );
+        if chunk.len() == BATCH_CHUNK {
+            solved += solve_chunk(&pool, &dict, &options, &chunk, &mut stdout)?;
+            chunk.clear();
+            if progress {
+                eprint!(
+                    "\r{solved} boards, {:.1} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    solved += solve_chunk(&pool, &dict, &options, &chunk, &mut stdout)?;
+    if progress && solved >= BATCH_CHUNK {
         eprintln!(
-            "\r{} boards in {:.2} s",
-            boards.len(),
+            "\r{solved} boards in {:.2} s",
             started.elapsed().as_secs_f64()
         );
     }
-    let mut out = String::with_capacity(boards.len() * 32);
-    for (board, (words, score)) in boards.iter().zip(results) {
-        out.push_str(&format!("{}\t{words}\t{score}\n", board.to_text()));
+    finish_output(stdout.flush())
+}
+
+/// Solves boards in parallel (one solver per run of boards) and writes their lines in order.
+fn solve_chunk(
+    pool: &rayon::ThreadPool,
+    dict: &Dictionary,
+    options: &SolveOptions,
+    boards: &[Board],
+    out: &mut impl Write,
+) -> Result<usize, Failure> {
+    let results: Vec<Vec<(usize, u64)>> = pool.install(|| {
+        boards
+            .par_chunks(SOLVER_RUN)
+            .map(|run| {
+                let mut solver = Solver::new(dict, options.clone());
+                run.iter().map(|b| solver.count(b)).collect()
+            })
+            .collect()
+    });
+    for (board, (words, score)) in boards.iter().zip(results.into_iter().flatten()) {
+        finish_output(writeln!(out, "{}\t{words}\t{score}", board.to_text()))?;
     }
-    print_out(&out)
+    Ok(boards.len())
 }
