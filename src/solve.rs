@@ -99,6 +99,10 @@ enum CellKind {
 struct Prepared {
     neighbours: [u64; 64],
     symbol: [u8; 64],
+    /// Per cell: the set of symbols on its plain-letter neighbours.
+    neighbour_symbols: [u64; 64],
+    /// Per cell: its plain-letter neighbours grouped by symbol, in symbol order (at most 8 groups).
+    neighbours_by_symbol: [[u64; 8]; 64],
     kinds: Vec<CellKind>,
     /// Cells entered through the fast path.
     single_mask: u64,
@@ -113,6 +117,8 @@ impl Prepared {
         let mut p = Prepared {
             neighbours: [0; 64],
             symbol: [0; 64],
+            neighbour_symbols: [0; 64],
+            neighbours_by_symbol: [[0; 8]; 64],
             kinds: Vec::with_capacity(board.len()),
             single_mask: 0,
             special_mask: 0,
@@ -134,7 +140,21 @@ impl Prepared {
             p.kinds.push(kind);
             p.neighbours[cell] = board.neighbours(cell).fold(0, |m, n| m | 1 << n);
         }
+        p.group_neighbours_by_symbol();
         p
+    }
+
+    /// Fills `neighbour_symbols` and `neighbours_by_symbol` from the plain-letter neighbours.
+    fn group_neighbours_by_symbol(&mut self) {
+        for cell in 0..self.kinds.len() {
+            let singles = self.neighbours[cell] & self.single_mask;
+            let symbols = bits(singles).fold(0u64, |m, n| m | 1 << self.symbol[n]);
+            self.neighbour_symbols[cell] = symbols;
+            for n in bits(singles) {
+                let group = (symbols & ((1u64 << self.symbol[n]) - 1)).count_ones() as usize;
+                self.neighbours_by_symbol[cell][group] |= 1 << n;
+            }
+        }
     }
 }
 
@@ -168,6 +188,17 @@ fn cell_kind(tile: &Tile, dict: &Dictionary) -> CellKind {
             suffix: matches!(tile, Tile::Suffix(_)),
         },
     }
+}
+
+/// The indexes of the set bits of a mask, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
 }
 
 /// Marks a trie node with no word found yet.
@@ -417,21 +448,25 @@ impl<N: NodeWord> Search<'_, N> {
         if !last && mask != 0 && letters < self.max_len {
             let free = self.prepared.neighbours[cell] & !self.visited;
             let first = n.first_child(self.symbols);
-            // Keep the neighbours whose letter the trie node has as a child, without branching
-            // on each one, then enter them.
-            let mut singles = free & self.prepared.single_mask;
-            let mut wanted = 0u64;
-            while singles != 0 {
-                let next = singles.trailing_zeros();
-                singles &= singles - 1;
-                wanted |= (mask >> self.prepared.symbol[next as usize] & 1) << next;
-            }
-            while wanted != 0 {
-                let next = wanted.trailing_zeros() as usize;
-                wanted &= wanted - 1;
-                let sym = self.prepared.symbol[next];
-                let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
-                self.enter(next, child, letters + 1, false);
+            // Walk only the symbols that are both children of this trie node and letters of
+            // free neighbours: each gives one child node and the neighbours that hold it.
+            let p = self.prepared;
+            let own = p.neighbour_symbols[cell];
+            let mut symbols = mask & own;
+            while symbols != 0 {
+                let sym = symbols.trailing_zeros();
+                symbols &= symbols - 1;
+                let below = (1u64 << sym) - 1;
+                let mut cells =
+                    p.neighbours_by_symbol[cell][(own & below).count_ones() as usize] & free;
+                if cells != 0 {
+                    let child = first + (mask & below).count_ones() as usize;
+                    while cells != 0 {
+                        let next = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        self.enter(next, child, letters + 1, false);
+                    }
+                }
             }
             let mut specials = free & self.prepared.special_mask;
             while specials != 0 {
