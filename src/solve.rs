@@ -204,10 +204,80 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// Marks a trie node with no word found yet.
 const NO_SLOT: u32 = u32::MAX;
 
+/// The words found so far on one board: trie node -> index in the hit list, in a small
+/// open-addressing table that stays in cache (a table as large as the trie would cost a cache
+/// miss per word).
+struct FoundSet {
+    /// Trie node of each entry; 0 is empty (the root is never a word).
+    nodes: Vec<u32>,
+    hits: Vec<u32>,
+    len: usize,
+}
+
+impl FoundSet {
+    fn new() -> FoundSet {
+        FoundSet {
+            nodes: vec![0; 256],
+            hits: vec![0; 256],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn position(&self, node: u32) -> usize {
+        let mask = self.nodes.len() - 1;
+        let mut i = (node.wrapping_mul(0x9E37_79B1) as usize >> 7) & mask;
+        while self.nodes[i] != 0 && self.nodes[i] != node {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// The hit index of `node`, or `NO_SLOT`.
+    #[inline]
+    fn get(&self, node: u32) -> u32 {
+        let i = self.position(node);
+        if self.nodes[i] == node {
+            self.hits[i]
+        } else {
+            NO_SLOT
+        }
+    }
+
+    /// Adds `node` (not yet present) with its hit index, growing the table when it is half full.
+    fn insert(&mut self, node: u32, hit: u32) {
+        if (self.len + 1) * 2 > self.nodes.len() {
+            let old: Vec<(u32, u32)> = self.entries().collect();
+            let size = self.nodes.len() * 2;
+            (self.nodes, self.hits, self.len) = (vec![0; size], vec![0; size], 0);
+            for (n, h) in old {
+                self.insert(n, h);
+            }
+        }
+        let i = self.position(node);
+        (self.nodes[i], self.hits[i]) = (node, hit);
+        self.len += 1;
+    }
+
+    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.nodes
+            .iter()
+            .zip(&self.hits)
+            .filter(|(n, _)| **n != 0)
+            .map(|(n, h)| (*n, *h))
+    }
+
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.nodes.fill(0);
+            self.len = 0;
+        }
+    }
+}
+
 /// One found word during the search; its path lives in the solver's path arena.
 #[derive(Debug, Clone, Copy)]
 struct Hit {
-    node: u32,
     score: u32,
     path_start: u32,
     path_len: u8,
@@ -220,7 +290,7 @@ pub struct Solver<'d> {
     dict: &'d Dictionary,
     options: SolveOptions,
     lengths: u128,
-    slots: Vec<u32>,
+    found: FoundSet,
     hits: Vec<Hit>,
     /// Extra paths (all_paths): (hit index, path start, path length, choices).
     extra: Vec<(u32, u32, u8, u64)>,
@@ -234,7 +304,7 @@ impl<'d> Solver<'d> {
             dict,
             lengths: options.length_mask(),
             options,
-            slots: vec![NO_SLOT; dict.node_count()],
+            found: FoundSet::new(),
             hits: Vec::new(),
             extra: Vec::new(),
             arena: Vec::new(),
@@ -291,9 +361,7 @@ impl<'d> Solver<'d> {
     }
 
     fn reset(&mut self) {
-        for h in &self.hits {
-            self.slots[h.node as usize] = NO_SLOT;
-        }
+        self.found.clear();
         self.hits.clear();
         self.extra.clear();
         self.arena.clear();
@@ -323,7 +391,7 @@ impl<'d> Solver<'d> {
             max_len: self.options.max_len,
             all_paths: self.options.all_paths,
             path_dependent_score,
-            slots: &mut self.slots,
+            found: &mut self.found,
             hits: &mut self.hits,
             extra: &mut self.extra,
             arena: &mut self.arena,
@@ -382,7 +450,7 @@ struct Search<'a, N> {
     max_len: usize,
     all_paths: bool,
     path_dependent_score: bool,
-    slots: &'a mut Vec<u32>,
+    found: &'a mut FoundSet,
     hits: &'a mut Vec<Hit>,
     extra: &'a mut Vec<(u32, u32, u8, u64)>,
     arena: &'a mut Vec<u8>,
@@ -437,10 +505,14 @@ impl<N: NodeWord> Search<'_, N> {
 
     /// Puts `cell` on the path at trie node `node`, records a word, and extends the path.
     fn enter(&mut self, cell: usize, node: usize, letters: usize, last: bool) {
+        self.enter_loaded(cell, node, self.nodes[node], letters, last);
+    }
+
+    /// [`Self::enter`] with the trie node `node` already loaded as `n`.
+    fn enter_loaded(&mut self, cell: usize, node: usize, n: N, letters: usize, last: bool) {
         self.path[self.depth] = cell;
         self.depth += 1;
         self.visited |= 1 << cell;
-        let n = self.nodes[node];
         if n.is_terminal(self.symbols) && letters < 128 && self.lengths >> letters & 1 == 1 {
             self.record(node, letters);
         }
@@ -452,20 +524,28 @@ impl<N: NodeWord> Search<'_, N> {
             // free neighbours: each gives one child node and the neighbours that hold it.
             let p = self.prepared;
             let own = p.neighbour_symbols[cell];
+            // First gather every (child node, neighbours) pair and load the child nodes: the
+            // loads are independent, so their cache misses overlap instead of queueing up.
+            let mut children = [(0usize, 0u64, N::default()); 8];
+            let mut count = 0;
             let mut symbols = mask & own;
             while symbols != 0 {
                 let sym = symbols.trailing_zeros();
                 symbols &= symbols - 1;
                 let below = (1u64 << sym) - 1;
-                let mut cells =
+                let cells =
                     p.neighbours_by_symbol[cell][(own & below).count_ones() as usize] & free;
                 if cells != 0 {
                     let child = first + (mask & below).count_ones() as usize;
-                    while cells != 0 {
-                        let next = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        self.enter(next, child, letters + 1, false);
-                    }
+                    children[count] = (child, cells, self.nodes[child]);
+                    count += 1;
+                }
+            }
+            for &(child, mut cells, node_word) in &children[..count] {
+                while cells != 0 {
+                    let next = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    self.enter_loaded(next, child, node_word, letters + 1, false);
                 }
             }
             let mut specials = free & self.prepared.special_mask;
@@ -481,15 +561,14 @@ impl<N: NodeWord> Search<'_, N> {
 
     /// Records the word at `node` with the current path.
     fn record(&mut self, node: usize, letters: usize) {
-        let slot = self.slots[node];
+        let slot = self.found.get(node as u32);
         if slot == NO_SLOT {
             let score = self
                 .rules
                 .score(self.board, &self.path[..self.depth], letters);
-            self.slots[node] = self.hits.len() as u32;
+            self.found.insert(node as u32, self.hits.len() as u32);
             let path_start = self.store_path();
             self.hits.push(Hit {
-                node: node as u32,
                 score,
                 path_start,
                 path_len: self.depth as u8,
@@ -542,6 +621,19 @@ mod tests {
             .collect();
         w.sort();
         w
+    }
+
+    #[test]
+    fn found_set_grows_and_clears() {
+        let mut set = FoundSet::new();
+        for node in 1..=5000u32 {
+            assert_eq!(set.get(node), NO_SLOT);
+            set.insert(node, node * 2);
+        }
+        assert!((1..=5000u32).all(|n| set.get(n) == n * 2));
+        assert_eq!(set.get(5001), NO_SLOT);
+        set.clear();
+        assert_eq!(set.get(17), NO_SLOT);
     }
 
     #[test]
