@@ -290,6 +290,8 @@ fn json_report(
             "game": game,
             "dictionary": dict.source,
             "dictionary_words": dict.word_count(),
+            "trie_nodes": dict.node_count(),
+            "trie_bytes": dict.node_count() * dict.node_bytes(),
             "solve_ms": secs * 1e3,
             "unusable_tiles": s.unusable.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(),
         }
