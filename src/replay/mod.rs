@@ -64,6 +64,23 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
+/// Set by Ctrl-C during a replay: the replayer stops at its next step and releases the button
+/// (killed outright by SIGINT, the process would leave the X server's button held).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Turns Ctrl-C into a request to stop (once per process; later calls change nothing).
+fn catch_interrupt() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst));
+}
+
+/// Fails when Ctrl-C was pressed.
+fn check_interrupt() -> anyhow::Result<()> {
+    if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        bail!("stopped: interrupted (Ctrl-C)");
+    }
+    Ok(())
+}
+
 /// Replays solved words on the open practice board (or prints the plan with `dry_run`).
 pub fn run(options: &ReplayOptions) -> anyhow::Result<Report> {
     if options.dry_run {
@@ -71,6 +88,7 @@ pub fn run(options: &ReplayOptions) -> anyhow::Result<Report> {
     }
     let display = Display::open()?;
     display.check_xtest()?;
+    catch_interrupt();
     let window = display.wait_for_practice(options.wait)?;
     let (board, game) = board_and_game(options, &window)?;
     let words = choose_words(&board, game, options);
@@ -308,6 +326,7 @@ impl<'d> Replayer<'d> {
     fn pause(&self, d: Duration) -> anyhow::Result<()> {
         let end = Instant::now() + d;
         loop {
+            check_interrupt()?;
             if self.display.escape_down()? {
                 bail!("stopped: Escape pressed");
             }
@@ -347,6 +366,7 @@ impl<'d> Replayer<'d> {
 
     /// Stops when Escape is held or the pointer is not where the replayer put it.
     fn check_user(&self) -> anyhow::Result<()> {
+        check_interrupt()?;
         if self.display.escape_down()? {
             bail!("stopped: Escape pressed");
         }
