@@ -255,3 +255,43 @@ fn explain_prints_the_breakdown_and_path() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not on this board"));
 }
+
+#[test]
+fn debian_word_lists_with_accents_load_and_solve() {
+    let cases = [
+        ("/usr/share/dict/french", "étéa,bcdf,ghij", "été"),
+        ("/usr/share/dict/ngerman", "grö,eßx,xxx", "größe"),
+        ("/usr/share/dict/spanish", "niñ,xox,xxx", "niño"),
+    ];
+    for (list, board, word) in cases {
+        if !std::path::Path::new(list).exists() {
+            eprintln!("skipped {list}: not installed (apt-get install wfrench wngerman wspanish)");
+            continue;
+        }
+        let json = stdout_json(&wordsnap(&[
+            "solve", "--board", board, "--dict", list, "--json",
+        ]));
+        assert!(
+            words_of(&json).contains(word),
+            "{word} not found with {list}"
+        );
+        assert!(
+            json["stats"]["dictionary_words"].as_u64().unwrap() > 50_000,
+            "{list}"
+        );
+        let folded = wordsnap::dict::fold_accents(board);
+        let json = stdout_json(&wordsnap(&[
+            "solve",
+            "--board",
+            &folded,
+            "--dict",
+            list,
+            "--fold-accents",
+            "--json",
+        ]));
+        assert!(
+            words_of(&json).contains(&wordsnap::dict::fold_accents(word)),
+            "folded {word} with {list}"
+        );
+    }
+}
