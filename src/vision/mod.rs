@@ -1,1 +1,2 @@
 //! Reading boards from screenshots: image -> grid -> tiles -> letters.
+pub mod ocr;
