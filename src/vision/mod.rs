@@ -1,2 +1,183 @@
 //! Reading boards from screenshots: image -> grid -> tiles -> letters.
+//!
+//! 1. [`load`]: decode the file, with limits and clear errors.
+//! 2. [`glyphs`]: find ink that stands out from its neighbourhood (dark or light) and merge the
+//!    glyphs of one tile into text boxes, on a copy scaled to at most [`ANALYSIS_SIDE`] pixels.
+//! 3. [`grid`]: find the lattice the tiles' main letters sit on: rows, columns, holes.
+//! 4. [`tiles`]: cut each cell into normalised crops (main text, corner marks) at full resolution.
+//! 5. [`ocr`]: read the crops with the embedded recognition model; [`notation`] turns the texts
+//!    into board notation, point values and bonus badges.
+
+pub mod glyphs;
+pub mod grid;
+pub mod load;
+pub mod notation;
 pub mod ocr;
+pub mod tiles;
+
+use image::{DynamicImage, GrayImage, Rgb, RgbImage};
+use ocr::TileReader;
+use std::path::Path;
+
+/// The longest side of the copy the grid is searched in.
+pub const ANALYSIS_SIDE: u32 = 1280;
+
+/// Why an image could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum VisionError {
+    /// The file could not be opened.
+    #[error("cannot open the image: {0}")]
+    Io(String),
+    /// Not an image, or a damaged one.
+    #[error("not a readable image: {0}")]
+    NotAnImage(String),
+    /// Too small to hold a board.
+    #[error("the image is {0}x{1} pixels, too small to hold a board")]
+    TooSmall(u32, u32),
+    /// Too large to process.
+    #[error("the image is too large: {0}")]
+    TooLarge(String),
+    /// No board-like grid of letters was found.
+    #[error(
+        "no letter grid found (looked for 3x3 to 8x8 tiles of one letter size on a regular lattice)"
+    )]
+    NoGrid,
+    /// The recognition model failed.
+    #[error("the tile recognition model failed: {0}")]
+    Ocr(String),
+}
+
+/// The board's box in image pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridBox {
+    /// Left edge.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+/// What reading an image gives: the board in the ground-truth JSON shape plus confidences.
+#[derive(Debug, Clone)]
+pub struct BoardReading {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Tiles in board notation ("A", "QU", "A/E", "RE-", "-ING", "." for a hole, "" unreadable).
+    pub tiles: Vec<Vec<String>>,
+    /// Printed point values, when the game shows them.
+    pub values: Option<Vec<Vec<Option<u32>>>>,
+    /// Bonus badges ("DL", "TL", "DW", "TW", "2X" or "").
+    pub bonuses: Option<Vec<Vec<String>>>,
+    /// Confidence of each tile's reading, 0..1.
+    pub confidence: Vec<Vec<f32>>,
+    /// Next best readings of each tile with their scores.
+    pub alternatives: Vec<Vec<Vec<(String, f32)>>>,
+    /// The board in image pixels.
+    pub grid: GridBox,
+    /// Each cell's box in image pixels, row-major (for overlays and replay).
+    pub cells: Vec<tiles::PixelBox>,
+    /// The crops the model read, with what it read (for `--debug`).
+    pub crops: Vec<(String, GrayImage, String)>,
+}
+
+/// Reads the board in an image file.
+pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading, VisionError> {
+    read_image(&load::load(path)?, reader)
+}
+
+/// Reads the board in a decoded image.
+pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
+    load::check_size(image)?;
+    let full = image.to_luma8();
+    let (w, h) = full.dimensions();
+    let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
+    let analysis = if scale > 1.0 {
+        image::imageops::resize(
+            &full,
+            (w as f32 / scale) as u32,
+            (h as f32 / scale) as u32,
+            image::imageops::FilterType::Triangle,
+        )
+    } else {
+        full.clone()
+    };
+    let (aw, ah) = analysis.dimensions();
+    let masks = glyphs::ink_masks(&analysis, (aw.min(ah) / 28).max(6), 16);
+    let mut raw = glyphs::blobs(&masks.dark, true, 8);
+    raw.extend(glyphs::blobs(&masks.light, false, 8));
+    raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
+    let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
+        .into_iter()
+        .filter(|b| glyphs::looks_like_text(b, ah / 3))
+        .collect();
+    let lattice = grid::find_lattice(&texts).ok_or(VisionError::NoGrid)?;
+    let cells = tiles::cut(&full, &masks, &lattice, scale);
+    notation::read_cells(&lattice, &cells, scale, reader)
+}
+
+/// Writes `overlay.png` (the detected grid, tile boxes and readings drawn on the image) and the
+/// crops as the model saw them (`crop-R-C-KIND.png`) to `dir`.
+pub fn write_debug(
+    dir: &Path,
+    image_path: &Path,
+    reading: &BoardReading,
+    _reader: &TileReader,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut overlay: RgbImage = load::load(image_path)?.to_rgb8();
+    let g = reading.grid;
+    let rect = |x: u32, y: u32, w: u32, h: u32| {
+        imageproc::rect::Rect::at(x as i32, y as i32).of_size(w.max(1), h.max(1))
+    };
+    for k in 0..3 {
+        imageproc::drawing::draw_hollow_rect_mut(
+            &mut overlay,
+            rect(
+                g.x + k,
+                g.y + k,
+                g.width.saturating_sub(2 * k),
+                g.height.saturating_sub(2 * k),
+            ),
+            Rgb([0, 200, 0]),
+        );
+    }
+    let font =
+        ab_glyph::FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf"))?;
+    let size = (g.height as f32 / reading.rows as f32 / 4.0).max(10.0);
+    for (i, &(l, t, r, b)) in reading.cells.iter().enumerate() {
+        imageproc::drawing::draw_hollow_rect_mut(
+            &mut overlay,
+            rect(l, t, r - l, b - t),
+            Rgb([255, 0, 255]),
+        );
+        let (row, col) = (i / reading.cols, i % reading.cols);
+        let label = format!(
+            "{} {:.0}%",
+            reading.tiles[row][col],
+            reading.confidence[row][col] * 100.0
+        );
+        imageproc::drawing::draw_text_mut(
+            &mut overlay,
+            Rgb([255, 0, 0]),
+            l as i32 + 2,
+            t as i32 + 2,
+            size,
+            &font,
+            &label,
+        );
+    }
+    overlay.save(dir.join("overlay.png"))?;
+    for (name, crop, text) in &reading.crops {
+        let safe: String = text
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        crop.save(dir.join(format!("crop-{name}-{safe}.png")))?;
+    }
+    Ok(())
+}

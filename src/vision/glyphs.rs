@@ -1,0 +1,238 @@
+//! Finding glyph-like blobs: ink that stands out from its neighbourhood, dark or light.
+//!
+//! The image is thresholded against its local mean (an integral-image box filter), once for ink
+//! darker than its surroundings and once for lighter ink. Connected components of each mask are
+//! the blobs; letters of one line are then merged into text boxes (`QU`, `U/L`, `-IC`).
+
+use image::{GrayImage, Luma};
+use imageproc::region_labelling::{Connectivity, connected_components};
+
+/// A connected component of ink, in the coordinates of the image it was found in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Blob {
+    /// Left edge (inclusive).
+    pub x0: u32,
+    /// Top edge (inclusive).
+    pub y0: u32,
+    /// Right edge (exclusive).
+    pub x1: u32,
+    /// Bottom edge (exclusive).
+    pub y1: u32,
+    /// Ink pixels.
+    pub area: u32,
+    /// True for ink darker than its surroundings.
+    pub dark: bool,
+}
+
+impl Blob {
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.x1 - self.x0
+    }
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.y1 - self.y0
+    }
+    /// Centre x.
+    pub fn cx(&self) -> f32 {
+        (self.x0 + self.x1) as f32 / 2.0
+    }
+    /// Centre y.
+    pub fn cy(&self) -> f32 {
+        (self.y0 + self.y1) as f32 / 2.0
+    }
+    /// The smallest box holding both.
+    pub fn union(&self, other: &Blob) -> Blob {
+        Blob {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+            area: self.area + other.area,
+            dark: self.dark,
+        }
+    }
+}
+
+/// The two ink masks of an image: 255 where ink is darker (or lighter) than its neighbourhood.
+pub struct InkMasks {
+    /// Ink darker than the local mean.
+    pub dark: GrayImage,
+    /// Ink lighter than the local mean.
+    pub light: GrayImage,
+}
+
+impl InkMasks {
+    /// The mask of one polarity.
+    pub fn get(&self, dark: bool) -> &GrayImage {
+        if dark { &self.dark } else { &self.light }
+    }
+}
+
+/// Thresholds `gray` against its mean over a (2r+1)^2 window, with a margin of `delta` levels.
+pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
+    let (w, h) = gray.dimensions();
+    let integral = imageproc::integral_image::integral_image::<_, u64>(gray);
+    let mut dark = GrayImage::new(w, h);
+    let mut light = GrayImage::new(w, h);
+    for y in 0..h {
+        let (top, bottom) = (y.saturating_sub(radius), (y + radius).min(h - 1));
+        for x in 0..w {
+            let (left, right) = (x.saturating_sub(radius), (x + radius).min(w - 1));
+            let sum =
+                imageproc::integral_image::sum_image_pixels(&integral, left, top, right, bottom)[0];
+            let count = ((right - left + 1) * (bottom - top + 1)) as u64;
+            let mean = (sum / count) as i32;
+            let p = gray.get_pixel(x, y)[0] as i32;
+            if p + delta < mean {
+                dark.put_pixel(x, y, Luma([255]));
+            } else if p > mean + delta {
+                light.put_pixel(x, y, Luma([255]));
+            }
+        }
+    }
+    InkMasks { dark, light }
+}
+
+/// The connected components of a mask as blobs (components of fewer than `min_area` pixels and
+/// components touching the image border are left out).
+pub fn blobs(mask: &GrayImage, dark: bool, min_area: u32) -> Vec<Blob> {
+    let labels = connected_components(mask, Connectivity::Eight, Luma([0u8]));
+    let (w, h) = mask.dimensions();
+    let mut boxes: Vec<Option<Blob>> = Vec::new();
+    for (x, y, label) in labels.enumerate_pixels() {
+        let l = label[0] as usize;
+        if l == 0 {
+            continue;
+        }
+        if boxes.len() <= l {
+            boxes.resize(l + 1, None);
+        }
+        let b = boxes[l].get_or_insert(Blob {
+            x0: x,
+            y0: y,
+            x1: x + 1,
+            y1: y + 1,
+            area: 0,
+            dark,
+        });
+        b.x0 = b.x0.min(x);
+        b.y0 = b.y0.min(y);
+        b.x1 = b.x1.max(x + 1);
+        b.y1 = b.y1.max(y + 1);
+        b.area += 1;
+    }
+    boxes
+        .into_iter()
+        .flatten()
+        .filter(|b| b.area >= min_area && b.x0 > 0 && b.y0 > 0 && b.x1 < w && b.y1 < h)
+        .collect()
+}
+
+/// True when a blob is shaped like a main glyph or a run of glyphs (not a tile, a line or dust).
+pub fn looks_like_text(b: &Blob, max_height: u32) -> bool {
+    let (w, h) = (b.width() as f32, b.height() as f32);
+    let fill = b.area as f32 / (w * h);
+    b.height() >= 7
+        && b.height() <= max_height
+        && w <= h * 5.5
+        && w >= h * 0.08
+        && (0.08..=0.92).contains(&fill)
+}
+
+/// Merges the glyphs of one tile's text into text boxes: blobs of the same polarity on the same
+/// line with a gap under a third of the line height, and small marks (a hyphen, a dot) centred
+/// on a glyph's line right next to it.
+pub fn merge_lines(blobs: &[Blob]) -> Vec<Blob> {
+    let mut boxes: Vec<Blob> = blobs.to_vec();
+    boxes.sort_by_key(|b| b.x0);
+    let mut merged = true;
+    while merged {
+        merged = false;
+        let mut out: Vec<Blob> = Vec::with_capacity(boxes.len());
+        'next: for b in boxes {
+            for a in out.iter_mut() {
+                if same_line(a, &b) {
+                    *a = a.union(&b);
+                    merged = true;
+                    continue 'next;
+                }
+            }
+            out.push(b);
+        }
+        boxes = out;
+    }
+    boxes
+}
+
+/// True when `b` continues the text of `a` on the same line.
+fn same_line(a: &Blob, b: &Blob) -> bool {
+    if a.dark != b.dark {
+        return false;
+    }
+    let (ha, hb) = (a.height() as f32, b.height() as f32);
+    let big = ha.max(hb);
+    let gap = (b.x0 as f32 - a.x1 as f32).max(a.x0 as f32 - b.x1 as f32);
+    if gap > big * 0.34 {
+        return false;
+    }
+    let overlap = (a.y1.min(b.y1) as f32 - a.y0.max(b.y0) as f32).max(0.0);
+    let similar = ha.min(hb) / big > 0.62 && overlap > 0.6 * ha.min(hb);
+    // A small mark (hyphen) centred on the other's line.
+    let (small, large) = if ha < hb { (a, b) } else { (b, a) };
+    let mark = (small.height() as f32) < 0.6 * large.height() as f32
+        && (small.cy() - large.cy()).abs() < 0.22 * large.height() as f32
+        && small.width() as f32 >= 0.15 * large.height() as f32;
+    similar || mark
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blob(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
+        Blob {
+            x0,
+            y0,
+            x1,
+            y1,
+            area: (x1 - x0) * (y1 - y0) / 2,
+            dark: true,
+        }
+    }
+
+    #[test]
+    fn merges_letters_of_one_tile_but_not_of_neighbours() {
+        // "QU" (gap 3) in one tile, "A" one tile pitch to the right.
+        let boxes = merge_lines(&[
+            blob(10, 10, 30, 40),
+            blob(33, 10, 53, 40),
+            blob(100, 10, 120, 40),
+        ]);
+        assert_eq!(boxes.len(), 2);
+        assert_eq!((boxes[0].x0, boxes[0].x1), (10, 53));
+    }
+
+    #[test]
+    fn joins_a_hyphen_but_not_a_corner_digit() {
+        let hyphen = blob(2, 23, 8, 27);
+        let digit = blob(32, 35, 38, 44);
+        let boxes = merge_lines(&[blob(10, 10, 30, 40), hyphen, digit]);
+        assert_eq!(boxes.len(), 2);
+        assert!(boxes.iter().any(|b| b.x0 == 2 && b.x1 == 30));
+    }
+
+    #[test]
+    fn finds_dark_and_light_ink() {
+        let mut img = GrayImage::from_pixel(40, 40, Luma([128]));
+        for y in 10..20 {
+            for x in 10..14 {
+                img.put_pixel(x, y, Luma([20]));
+                img.put_pixel(x + 15, y, Luma([240]));
+            }
+        }
+        let masks = ink_masks(&img, 8, 20);
+        assert_eq!(blobs(&masks.dark, true, 4).len(), 1);
+        assert_eq!(blobs(&masks.light, false, 4).len(), 1);
+    }
+}

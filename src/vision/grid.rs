@@ -1,0 +1,337 @@
+//! Finding the board: the lattice that the tiles' main letters sit on.
+//!
+//! Whatever the theme, the main letters of a board are glyphs of one size, one polarity (all
+//! darker or all lighter than their tiles) and their centres fall on a regular lattice. Other text
+//! on screen (scores, timers, word lists, code) is of other sizes or does not fill a 2D lattice.
+//! For each size class of text boxes the lattice pitch is estimated from nearest-neighbour
+//! distances, boxes are snapped to lattice points, and the largest connected block of filled
+//! points wins. Cells inside the block with no letter are holes.
+
+use super::glyphs::Blob;
+
+/// The board's lattice, in the coordinates of the analysed image.
+#[derive(Debug, Clone)]
+pub struct Lattice {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Centre of cell (0, 0).
+    pub x0: f32,
+    /// Centre of cell (0, 0).
+    pub y0: f32,
+    /// Horizontal distance between cell centres.
+    pub px: f32,
+    /// Vertical distance between cell centres.
+    pub py: f32,
+    /// Typical height of a main letter.
+    pub glyph_height: f32,
+    /// True when the letters are darker than their tiles.
+    pub dark: bool,
+    /// The main text box of each cell, row-major; `None` where no letter was found.
+    pub cells: Vec<Option<Blob>>,
+}
+
+impl Lattice {
+    /// Centre of a cell.
+    pub fn centre(&self, row: usize, col: usize) -> (f32, f32) {
+        (
+            self.x0 + col as f32 * self.px,
+            self.y0 + row as f32 * self.py,
+        )
+    }
+
+    /// The cell's box (left, top, right, bottom), one pitch wide and high around its centre.
+    pub fn cell_box(&self, row: usize, col: usize) -> (f32, f32, f32, f32) {
+        let (cx, cy) = self.centre(row, col);
+        (
+            cx - self.px / 2.0,
+            cy - self.py / 2.0,
+            cx + self.px / 2.0,
+            cy + self.py / 2.0,
+        )
+    }
+
+    /// The box around the whole board.
+    pub fn board_box(&self) -> (f32, f32, f32, f32) {
+        let (l, t, _, _) = self.cell_box(0, 0);
+        let (_, _, r, b) = self.cell_box(self.rows - 1, self.cols - 1);
+        (l, t, r, b)
+    }
+}
+
+/// The smallest and largest board sides accepted.
+const MIN_SIDE: usize = 3;
+const MAX_SIDE: usize = 8;
+
+/// Finds the board lattice among text boxes, or `None` when no board-like lattice exists.
+pub fn find_lattice(texts: &[Blob]) -> Option<Lattice> {
+    let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
+    heights.sort_unstable();
+    heights.dedup_by(|a, b| (*a as f32) < *b as f32 * 1.08);
+    let mut best: Option<(f32, Lattice)> = None;
+    for &seed in &heights {
+        for dark in [true, false] {
+            let h = seed as f32;
+            let set: Vec<Blob> = texts
+                .iter()
+                .filter(|b| {
+                    b.dark == dark
+                        && (b.height() as f32) >= 0.78 * h
+                        && (b.height() as f32) <= 1.3 * h
+                })
+                .copied()
+                .collect();
+            if set.len() < 6 {
+                continue;
+            }
+            let Some(lattice) = fit(&set, h, dark) else {
+                continue;
+            };
+            let filled = lattice.cells.iter().filter(|c| c.is_some()).count() as f32;
+            let score = filled - 0.5 * (lattice.cells.len() as f32 - filled);
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, lattice));
+            }
+        }
+    }
+    best.map(|(_, l)| l)
+}
+
+/// The most common nearest-neighbour distance along one axis (x when `horizontal`), if at least
+/// three pairs agree on it.
+fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
+    let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
+    let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
+    let mut distances = Vec::new();
+    for a in set {
+        let nearest = set
+            .iter()
+            .filter(|b| (across(b) - across(a)).abs() < 0.45 * h)
+            .map(|b| along(b) - along(a))
+            .filter(|&d| d > 0.95 * h && d < 6.0 * h)
+            .fold(f32::INFINITY, f32::min);
+        if nearest.is_finite() {
+            distances.push(nearest);
+        }
+    }
+    let support = |d: f32| {
+        distances
+            .iter()
+            .filter(|&&e| (e - d).abs() <= 0.1 * d)
+            .count()
+    };
+    let best = distances
+        .iter()
+        .copied()
+        .max_by_key(|&d| (support(d), (d * 100.0) as i64))?;
+    if support(best) < 3 {
+        return None;
+    }
+    let close: Vec<f32> = distances
+        .iter()
+        .copied()
+        .filter(|e| (e - best).abs() <= 0.1 * best)
+        .collect();
+    Some(close.iter().sum::<f32>() / close.len() as f32)
+}
+
+/// Snaps boxes to a lattice with the estimated pitches and keeps the largest connected block.
+fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
+    let px = pitch(set, h, true)?;
+    let py = pitch(set, h, false)?;
+    if px / py > 1.6 || py / px > 1.6 {
+        return None;
+    }
+    // Anchor on the box with the most boxes around it at one pitch.
+    let neighbours = |a: &Blob| {
+        set.iter()
+            .filter(|b| {
+                let (dx, dy) = ((b.cx() - a.cx()) / px, (b.cy() - a.cy()) / py);
+                let (rx, ry) = (dx.round(), dy.round());
+                (rx != 0.0 || ry != 0.0)
+                    && rx.abs() <= 1.0
+                    && ry.abs() <= 1.0
+                    && (dx - rx).abs() < 0.2
+                    && (dy - ry).abs() < 0.2
+            })
+            .count()
+    };
+    let anchor = *set.iter().max_by_key(|a| neighbours(a))?;
+    let mut snapped: Vec<(i32, i32, Blob, f32)> = Vec::new();
+    for b in set {
+        let (dx, dy) = ((b.cx() - anchor.cx()) / px, (b.cy() - anchor.cy()) / py);
+        let (rx, ry) = (dx.round(), dy.round());
+        let err = (dx - rx).abs().max((dy - ry).abs());
+        if err < 0.28 {
+            snapped.push((rx as i32, ry as i32, *b, err));
+        }
+    }
+    let block = connected_block(&snapped);
+    let (min_c, max_c) = (
+        block.iter().map(|s| s.0).min()?,
+        block.iter().map(|s| s.0).max()?,
+    );
+    let (min_r, max_r) = (
+        block.iter().map(|s| s.1).min()?,
+        block.iter().map(|s| s.1).max()?,
+    );
+    let (cols, rows) = ((max_c - min_c + 1) as usize, (max_r - min_r + 1) as usize);
+    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
+        return None;
+    }
+    let mut cells: Vec<Option<(Blob, f32)>> = vec![None; rows * cols];
+    for &(c, r, b, err) in &block {
+        let i = (r - min_r) as usize * cols + (c - min_c) as usize;
+        if cells[i].is_none_or(|(_, e)| err < e) {
+            cells[i] = Some((b, err));
+        }
+    }
+    let filled = cells.iter().filter(|c| c.is_some()).count();
+    if filled < 7 || (filled as f32) < 0.6 * (rows * cols) as f32 {
+        return None;
+    }
+    // Refine the origin and pitches by least squares over the snapped centres.
+    let points: Vec<(f32, f32, f32, f32)> = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|(b, _)| ((i % cols) as f32, (i / cols) as f32, b.cx(), b.cy())))
+        .collect();
+    let (x0, px) = line_fit(points.iter().map(|p| (p.0, p.2)), px);
+    let (y0, py) = line_fit(points.iter().map(|p| (p.1, p.3)), py);
+    let glyph_height = median(
+        cells
+            .iter()
+            .flatten()
+            .map(|(b, _)| b.height() as f32)
+            .collect(),
+    );
+    Some(Lattice {
+        rows,
+        cols,
+        x0,
+        y0,
+        px,
+        py,
+        glyph_height,
+        dark,
+        cells: cells.into_iter().map(|c| c.map(|(b, _)| b)).collect(),
+    })
+}
+
+/// Keeps the snapped boxes connected (through lattice steps of at most two, to bridge holes) to
+/// the largest group.
+fn connected_block(snapped: &[(i32, i32, Blob, f32)]) -> Vec<(i32, i32, Blob, f32)> {
+    let n = snapped.len();
+    let mut group = vec![usize::MAX; n];
+    let mut best: (usize, usize) = (0, 0);
+    for start in 0..n {
+        if group[start] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![start];
+        group[start] = start;
+        let mut size = 0;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for j in 0..n {
+                if group[j] == usize::MAX
+                    && (snapped[i].0 - snapped[j].0).abs() <= 2
+                    && (snapped[i].1 - snapped[j].1).abs() <= 2
+                {
+                    group[j] = start;
+                    stack.push(j);
+                }
+            }
+        }
+        if size > best.1 {
+            best = (start, size);
+        }
+    }
+    snapped
+        .iter()
+        .zip(&group)
+        .filter(|(_, g)| **g == best.0)
+        .map(|(s, _)| *s)
+        .collect()
+}
+
+/// Least-squares `value = origin + index * pitch`; falls back to the given pitch with one index.
+fn line_fit(points: impl Iterator<Item = (f32, f32)>, pitch: f32) -> (f32, f32) {
+    let pts: Vec<(f32, f32)> = points.collect();
+    let n = pts.len() as f32;
+    let (mi, mv) = (
+        pts.iter().map(|p| p.0).sum::<f32>() / n,
+        pts.iter().map(|p| p.1).sum::<f32>() / n,
+    );
+    let var: f32 = pts.iter().map(|p| (p.0 - mi).powi(2)).sum();
+    let slope = if var > 0.0 {
+        pts.iter().map(|p| (p.0 - mi) * (p.1 - mv)).sum::<f32>() / var
+    } else {
+        pitch
+    };
+    (mv - slope * mi, slope)
+}
+
+fn median(mut v: Vec<f32>) -> f32 {
+    v.sort_by(f32::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(cx: u32, cy: u32) -> Blob {
+        Blob {
+            x0: cx - 8,
+            y0: cy - 12,
+            x1: cx + 8,
+            y1: cy + 12,
+            area: 200,
+            dark: true,
+        }
+    }
+
+    #[test]
+    fn finds_a_grid_with_holes_among_other_text() {
+        let mut texts = Vec::new();
+        for r in 0..5u32 {
+            for c in 0..5u32 {
+                // Word Hunt "O": corners and centre missing.
+                let hole = (r == 2 && c == 2) || ((r == 0 || r == 4) && (c == 0 || c == 4));
+                if !hole {
+                    texts.push(letter(100 + c * 50, 200 + r * 50));
+                }
+            }
+        }
+        // A score line far away, and a small timer.
+        texts.push(Blob {
+            x0: 10,
+            y0: 10,
+            x1: 120,
+            y1: 34,
+            area: 900,
+            dark: true,
+        });
+        texts.push(Blob {
+            x0: 300,
+            y0: 20,
+            x1: 330,
+            y1: 30,
+            area: 90,
+            dark: true,
+        });
+        let l = find_lattice(&texts).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 5));
+        assert!((l.px - 50.0).abs() < 0.5 && (l.x0 - 100.0).abs() < 0.5);
+        let holes: Vec<usize> = (0..25).filter(|&i| l.cells[i].is_none()).collect();
+        assert_eq!(holes, vec![0, 4, 12, 20, 24]);
+    }
+
+    #[test]
+    fn no_lattice_in_a_line_of_text() {
+        let texts: Vec<Blob> = (0..12).map(|i| letter(100 + i * 20, 100)).collect();
+        assert!(find_lattice(&texts).is_none());
+    }
+}

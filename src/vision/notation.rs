@@ -1,0 +1,202 @@
+//! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
+
+use super::grid::Lattice;
+use super::ocr::{CropReading, TileReader};
+use super::tiles::TileCrops;
+use super::{BoardReading, GridBox, VisionError};
+
+/// Digits the model may read in a main tile, where only letters belong, and the letters they
+/// stand for. A tile read this way keeps half its confidence.
+const LOOKALIKES: [(char, char); 6] = [
+    ('0', 'O'),
+    ('1', 'I'),
+    ('5', 'S'),
+    ('8', 'B'),
+    ('2', 'Z'),
+    ('6', 'G'),
+];
+
+/// The badge labels the games print.
+const BADGES: [&str; 5] = ["DL", "TL", "DW", "TW", "2X"];
+
+/// A main tile's text in board notation with its confidence: `U/L` either/or, `RE-` prefix,
+/// `-ING` suffix, digits turned into the letters they resemble (with half the confidence).
+/// An empty or malformed reading gives `""` and confidence 0.
+pub fn tile_notation(reading: &CropReading) -> (String, f32) {
+    let mut confidence = reading.confidence;
+    let mut text: String = reading
+        .text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if text.chars().any(|c| c.is_ascii_digit()) {
+        text = text
+            .chars()
+            .map(|c| {
+                LOOKALIKES
+                    .iter()
+                    .find(|(d, _)| *d == c)
+                    .map_or(c, |(_, l)| *l)
+            })
+            .collect();
+        confidence *= 0.5;
+    }
+    let letters = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase());
+    let valid = match (
+        text.strip_prefix('-'),
+        text.strip_suffix('-'),
+        text.split_once('/'),
+    ) {
+        (Some(rest), _, None) => letters(rest),
+        (None, Some(rest), None) => letters(rest),
+        (None, None, Some((a, b))) => letters(a) && letters(b),
+        (None, None, None) => letters(&text),
+        _ => false,
+    };
+    if valid {
+        (text, confidence)
+    } else {
+        (String::new(), 0.0)
+    }
+}
+
+/// What a corner mark says: a point value or a bonus badge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mark {
+    /// A printed point value.
+    Value(u32),
+    /// A bonus badge label.
+    Bonus(String),
+}
+
+/// Interprets a corner mark's text (`12`, `DL`, `2X`); `None` for anything else.
+pub fn mark(reading: &CropReading) -> Option<Mark> {
+    let text = reading.text.trim();
+    if reading.confidence < 0.3 || text.is_empty() {
+        return None;
+    }
+    if text.len() <= 2 && text.chars().all(|c| c.is_ascii_digit()) {
+        return text.parse().ok().filter(|&v| v > 0).map(Mark::Value);
+    }
+    BADGES
+        .contains(&text)
+        .then(|| Mark::Bonus(text.to_string()))
+}
+
+/// Reads every cell's crops in one model call and assembles the board reading.
+pub fn read_cells(
+    lattice: &Lattice,
+    cells: &[TileCrops],
+    scale: f32,
+    reader: &TileReader,
+) -> Result<BoardReading, VisionError> {
+    let mut crops = Vec::new();
+    let mut owners = Vec::new(); // (cell index, None for main / Some(k) for mark k)
+    for (i, cell) in cells.iter().enumerate() {
+        if let Some((_, img)) = &cell.main {
+            crops.push(img.clone());
+            owners.push((i, None));
+        }
+        for (k, (_, img)) in cell.marks.iter().enumerate() {
+            crops.push(img.clone());
+            owners.push((i, Some(k)));
+        }
+    }
+    let readings = reader
+        .read(&crops)
+        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
+    let (rows, cols) = (lattice.rows, lattice.cols);
+    let mut tiles = vec![vec![String::new(); cols]; rows];
+    let mut confidence = vec![vec![0.0f32; cols]; rows];
+    let mut alternatives = vec![vec![Vec::new(); cols]; rows];
+    let mut values = vec![vec![None; cols]; rows];
+    let mut bonuses = vec![vec![String::new(); cols]; rows];
+    for cell in cells {
+        if cell.main.is_none() && !cell.unreadable {
+            tiles[cell.row][cell.col] = ".".into();
+            confidence[cell.row][cell.col] = 1.0;
+        }
+    }
+    let mut debug = Vec::new();
+    for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
+        let (r, c) = (cells[*i].row, cells[*i].col);
+        match kind {
+            None => {
+                let (text, conf) = tile_notation(reading);
+                tiles[r][c] = text;
+                confidence[r][c] = conf;
+                alternatives[r][c] = reading.alternatives.clone();
+                debug.push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
+            }
+            Some(k) => {
+                match mark(reading) {
+                    Some(Mark::Value(v)) if values[r][c].is_none() => values[r][c] = Some(v),
+                    Some(Mark::Bonus(b)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
+                    _ => {}
+                }
+                debug.push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
+            }
+        }
+    }
+    let letter_tiles = tiles.iter().flatten().filter(|t| t.as_str() != ".").count();
+    let valued = values.iter().flatten().filter(|v| v.is_some()).count();
+    let (l, t, r, b) = lattice.board_box();
+    let px = |v: f32| (v * scale).max(0.0) as u32;
+    Ok(BoardReading {
+        rows,
+        cols,
+        tiles,
+        // Values only when most tiles show one: a stray mark is not a scoring system.
+        values: (valued * 2 > letter_tiles).then_some(values),
+        bonuses: bonuses
+            .iter()
+            .flatten()
+            .any(|b| !b.is_empty())
+            .then_some(bonuses),
+        confidence,
+        alternatives,
+        grid: GridBox {
+            x: px(l),
+            y: px(t),
+            width: px(r) - px(l),
+            height: px(b) - px(t),
+        },
+        cells: cells.iter().map(|c| c.cell).collect(),
+        crops: debug,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(text: &str, confidence: f32) -> CropReading {
+        CropReading {
+            text: text.into(),
+            confidence,
+            alternatives: vec![],
+        }
+    }
+
+    #[test]
+    fn tiles_in_notation() {
+        assert_eq!(tile_notation(&reading("QU", 0.9)), ("QU".into(), 0.9));
+        assert_eq!(tile_notation(&reading("U/L", 0.9)).0, "U/L");
+        assert_eq!(tile_notation(&reading("-IC", 0.9)).0, "-IC");
+        assert_eq!(tile_notation(&reading("OVER-", 0.9)).0, "OVER-");
+        assert_eq!(tile_notation(&reading("0", 0.8)), ("O".into(), 0.4));
+        assert_eq!(tile_notation(&reading("", 0.9)), (String::new(), 0.0));
+        assert_eq!(tile_notation(&reading("A/", 0.9)), (String::new(), 0.0));
+        assert_eq!(tile_notation(&reading("-A-", 0.9)), (String::new(), 0.0));
+    }
+
+    #[test]
+    fn marks_are_values_or_badges() {
+        assert_eq!(mark(&reading("12", 0.9)), Some(Mark::Value(12)));
+        assert_eq!(mark(&reading("DL", 0.9)), Some(Mark::Bonus("DL".into())));
+        assert_eq!(mark(&reading("2X", 0.9)), Some(Mark::Bonus("2X".into())));
+        assert_eq!(mark(&reading("Q", 0.9)), None);
+        assert_eq!(mark(&reading("7", 0.1)), None);
+        assert_eq!(mark(&reading("0", 0.9)), None);
+    }
+}

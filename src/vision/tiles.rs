@@ -1,0 +1,208 @@
+//! Cutting each tile into the crops the recognition model reads: the main text, and the small
+//! marks in its corners (a printed point value, a bonus badge), each normalised to dark ink on
+//! white with a margin, at full resolution.
+
+use super::glyphs::{Blob, InkMasks, blobs, merge_lines};
+use super::grid::Lattice;
+use image::{GrayImage, Luma};
+
+/// A box in full-resolution pixels (left, top, right, bottom; right and bottom exclusive).
+pub type PixelBox = (u32, u32, u32, u32);
+
+/// What one cell holds, ready for the recognition model.
+#[derive(Debug, Clone)]
+pub struct TileCrops {
+    /// Row of the cell.
+    pub row: usize,
+    /// Column of the cell.
+    pub col: usize,
+    /// The cell in full-resolution pixels.
+    pub cell: PixelBox,
+    /// The main text, or `None` for an empty cell (a hole).
+    pub main: Option<(PixelBox, GrayImage)>,
+    /// Corner marks: printed values and bonus badges.
+    pub marks: Vec<(PixelBox, GrayImage)>,
+    /// True when the cell has no letter but holds ink (a tile whose letter was not found).
+    pub unreadable: bool,
+}
+
+/// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels.
+pub fn cut(full: &GrayImage, masks: &InkMasks, lattice: &Lattice, scale: f32) -> Vec<TileCrops> {
+    let mut out = Vec::with_capacity(lattice.rows * lattice.cols);
+    for row in 0..lattice.rows {
+        for col in 0..lattice.cols {
+            out.push(cut_cell(full, masks, lattice, scale, row, col));
+        }
+    }
+    out
+}
+
+fn cut_cell(
+    full: &GrayImage,
+    masks: &InkMasks,
+    lattice: &Lattice,
+    scale: f32,
+    row: usize,
+    col: usize,
+) -> TileCrops {
+    let (l, t, r, b) = lattice.cell_box(row, col);
+    let cell = to_pixels((l, t, r, b), scale, full.dimensions());
+    let main_blob = lattice.cells[row * lattice.cols + col];
+    let h = lattice.glyph_height;
+    let marks = corner_marks(masks, lattice, (l, t, r, b), main_blob, h)
+        .into_iter()
+        .map(|m| {
+            let pixels = to_pixels(
+                (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
+                scale,
+                full.dimensions(),
+            );
+            (
+                pixels,
+                normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
+            )
+        })
+        .collect();
+    let main = main_blob.map(|m| {
+        let pixels = to_pixels(
+            (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
+            scale,
+            full.dimensions(),
+        );
+        (
+            pixels,
+            normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
+        )
+    });
+    let unreadable = main.is_none() && ink_fraction(masks.get(lattice.dark), (l, t, r, b)) > 0.04;
+    TileCrops {
+        row,
+        col,
+        cell,
+        main,
+        marks,
+        unreadable,
+    }
+}
+
+/// The small marks of a cell: text boxes of either polarity clearly smaller than the letters,
+/// inside the cell and apart from the main text.
+fn corner_marks(
+    masks: &InkMasks,
+    lattice: &Lattice,
+    cell: (f32, f32, f32, f32),
+    main: Option<Blob>,
+    h: f32,
+) -> Vec<Blob> {
+    let (l, t, r, b) = cell;
+    let inset = 0.03 * lattice.px;
+    let (x0, y0) = ((l + inset).max(0.0) as u32, (t + inset).max(0.0) as u32);
+    let (w, hgt) = masks.dark.dimensions();
+    let (x1, y1) = (((r - inset) as u32).min(w), ((b - inset) as u32).min(hgt));
+    if x1 <= x0 + 4 || y1 <= y0 + 4 {
+        return vec![];
+    }
+    let mut found = Vec::new();
+    for dark in [true, false] {
+        let sub = image::imageops::crop_imm(masks.get(dark), x0, y0, x1 - x0, y1 - y0).to_image();
+        let pieces: Vec<Blob> = blobs(&sub, dark, 3)
+            .into_iter()
+            .map(|p| Blob {
+                x0: p.x0 + x0,
+                y0: p.y0 + y0,
+                x1: p.x1 + x0,
+                y1: p.y1 + y0,
+                ..p
+            })
+            .filter(|p| {
+                let ph = p.height() as f32;
+                ph >= (0.16 * h).max(4.0) && ph <= 0.72 * h && p.width() as f32 <= 1.2 * h
+            })
+            .filter(|p| main.is_none_or(|m| !overlaps(p, &m)))
+            .collect();
+        found.extend(merge_lines(&pieces).into_iter().filter(|m| {
+            let fill = m.area as f32 / (m.width() * m.height()) as f32;
+            fill > 0.12 && fill < 0.9 && m.width() as f32 <= 2.2 * h
+        }));
+    }
+    found.sort_by_key(|b| std::cmp::Reverse(b.area));
+    found.truncate(2);
+    found
+}
+
+fn overlaps(a: &Blob, b: &Blob) -> bool {
+    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// Share of ink pixels in a box of a mask.
+fn ink_fraction(mask: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> f32 {
+    let (w, h) = mask.dimensions();
+    let (x0, y0, x1, y1) = (
+        l.max(0.0) as u32,
+        t.max(0.0) as u32,
+        (r as u32).min(w),
+        (b as u32).min(h),
+    );
+    let total = (x1.saturating_sub(x0) * y1.saturating_sub(y0)).max(1);
+    let ink = (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| mask.get_pixel(x, y)[0] > 0)
+        .count();
+    ink as f32 / total as f32
+}
+
+fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u32)) -> PixelBox {
+    let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
+    (
+        clamp(l * scale, w),
+        clamp(t * scale, h),
+        clamp((r * scale).ceil(), w),
+        clamp((b * scale).ceil(), h),
+    )
+}
+
+/// The text in `text` (full pixels) as dark ink on white: inverted when the ink is light,
+/// contrast stretched between ink and background levels, framed by a white margin of a quarter
+/// of the text height. Only pixels within a small pad of the text box are copied, so marks
+/// elsewhere in the cell do not reach the model.
+pub fn normalise(
+    full: &GrayImage,
+    text: PixelBox,
+    dark: bool,
+    text_height: f32,
+    cell: PixelBox,
+) -> GrayImage {
+    let pad = (0.08 * text_height).round() as u32 + 1;
+    let (l, t) = (
+        text.0.saturating_sub(pad).max(cell.0),
+        text.1.saturating_sub(pad).max(cell.1),
+    );
+    let (r, b) = (
+        (text.2 + pad).min(cell.2).max(l + 1),
+        (text.3 + pad).min(cell.3).max(t + 1),
+    );
+    let values: Vec<u8> = (t..b)
+        .flat_map(|y| (l..r).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let v = full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+            if dark { v } else { 255 - v }
+        })
+        .collect();
+    let mut sorted = values.clone();
+    sorted.sort_unstable();
+    let ink = sorted[sorted.len() / 50] as f32;
+    let paper = sorted[sorted.len() - 1 - sorted.len() / 20] as f32;
+    let span = (paper - ink).max(24.0);
+    let margin = (0.25 * text_height).round() as u32 + 2;
+    let (w, h) = (r - l, b - t);
+    let mut out = GrayImage::from_pixel(w + 2 * margin, h + 2 * margin, Luma([255]));
+    for (i, v) in values.iter().enumerate() {
+        let stretched = ((*v as f32 - ink) / span * 255.0).clamp(0.0, 255.0) as u8;
+        out.put_pixel(
+            margin + i as u32 % w,
+            margin + i as u32 / w,
+            Luma([stretched]),
+        );
+    }
+    out
+}
