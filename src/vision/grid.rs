@@ -7,7 +7,8 @@
 //! distances, boxes are snapped to lattice points, and the largest connected block of filled
 //! points wins. Cells inside the block with no letter are holes.
 
-use super::glyphs::Blob;
+use super::glyphs::{Blob, InkMasks};
+use image::GrayImage;
 
 /// The board's lattice, in the coordinates of the analysed image.
 #[derive(Debug, Clone)]
@@ -30,6 +31,8 @@ pub struct Lattice {
     pub dark: bool,
     /// The main text box of each cell, row-major; `None` where no letter was found.
     pub cells: Vec<Option<Blob>>,
+    /// How board-like the lattice is: letters found, less empty and cluttered cells.
+    pub score: f32,
 }
 
 impl Lattice {
@@ -52,6 +55,25 @@ impl Lattice {
         )
     }
 
+    /// Whether most letters are darker than their tiles: per cell, the letter box's extreme
+    /// pixels are compared with the cell's median (its background).
+    pub fn ink_is_dark(&self, gray: &GrayImage) -> bool {
+        let mut votes = 0i32;
+        for (i, text) in self.cells.iter().enumerate() {
+            let Some(b) = text else { continue };
+            let (l, t, r, bt) = self.cell_box(i / self.cols, i % self.cols);
+            let background = percentile(gray, (l, t, r, bt), 0.5);
+            let region = (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32);
+            let (low, high) = (percentile(gray, region, 0.1), percentile(gray, region, 0.9));
+            votes += if background - low > high - background {
+                1
+            } else {
+                -1
+            };
+        }
+        votes > 0
+    }
+
     /// The box around the whole board.
     pub fn board_box(&self) -> (f32, f32, f32, f32) {
         let (l, t, _, _) = self.cell_box(0, 0);
@@ -65,11 +87,15 @@ const MIN_SIDE: usize = 3;
 const MAX_SIDE: usize = 8;
 
 /// Finds the board lattice among text boxes, or `None` when no board-like lattice exists.
-pub fn find_lattice(texts: &[Blob]) -> Option<Lattice> {
+/// `gray` is the image the boxes were found in and `masks` its ink masks: a lattice only counts
+/// when its letters really have the polarity it was found with (the halo around light letters is
+/// darker than its surroundings too, and lines up just as well), and rows or columns at its edge
+/// that hold other text rather than letters (a score line, a timer) are cut off.
+pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Option<Lattice> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * 1.08);
-    let mut best: Option<(f32, Lattice)> = None;
+    let mut best: Option<Lattice> = None;
     for &seed in &heights {
         for dark in [true, false] {
             let h = seed as f32;
@@ -85,17 +111,163 @@ pub fn find_lattice(texts: &[Blob]) -> Option<Lattice> {
             if set.len() < 6 {
                 continue;
             }
-            let Some(lattice) = fit(&set, h, dark) else {
+            let Some(mut lattice) = fit(&set, h, dark) else {
                 continue;
             };
-            let filled = lattice.cells.iter().filter(|c| c.is_some()).count() as f32;
-            let score = filled - 0.5 * (lattice.cells.len() as f32 - filled);
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, lattice));
+            if lattice.ink_is_dark(gray) != dark {
+                continue;
+            }
+            complete(&mut lattice, texts);
+            let kinds = trim(&mut lattice, masks);
+            if !(MIN_SIDE..=MAX_SIDE).contains(&lattice.rows)
+                || !(MIN_SIDE..=MAX_SIDE).contains(&lattice.cols)
+            {
+                continue;
+            }
+            let count = |k: CellKind| kinds.iter().filter(|&&c| c == k).count() as f32;
+            let (filled, junk) = (count(CellKind::Letter), count(CellKind::Junk));
+            let empty = count(CellKind::Empty);
+            if filled < 7.0 || filled < 0.6 * kinds.len() as f32 {
+                continue;
+            }
+            lattice.score = filled - 0.5 * empty - junk;
+            if best.as_ref().is_none_or(|b| lattice.score > b.score) {
+                best = Some(lattice);
             }
         }
     }
-    best.map(|(_, l)| l)
+    best
+}
+
+/// What a lattice cell holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CellKind {
+    /// A main letter.
+    Letter,
+    /// Nothing: background (a hole).
+    Empty,
+    /// Ink that is not a letter of the board's size.
+    Junk,
+}
+
+/// Fills empty cells with text boxes of the other polarity (Letterpress draws light letters on
+/// its dark tiles and dark letters on the light ones) of about the letters' size, centred on the
+/// cell.
+fn complete(lattice: &mut Lattice, texts: &[Blob]) {
+    let h = lattice.glyph_height;
+    for i in 0..lattice.cells.len() {
+        if lattice.cells[i].is_some() {
+            continue;
+        }
+        let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
+        let near = |b: &&Blob| {
+            let bh = b.height() as f32;
+            bh >= 0.72 * h
+                && bh <= 1.4 * h
+                && (b.cx() - cx).abs() < 0.22 * lattice.px
+                && (b.cy() - cy).abs() < 0.22 * lattice.py
+        };
+        lattice.cells[i] = texts
+            .iter()
+            .filter(near)
+            .min_by(|a, b| {
+                let d = |b: &Blob| (b.cx() - cx).hypot(b.cy() - cy);
+                d(a).total_cmp(&d(b))
+            })
+            .copied();
+    }
+}
+
+/// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
+/// part of the board: those with at most one letter, or more junk than letters. Returns the kinds
+/// of the remaining cells, row-major.
+fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
+    loop {
+        let kinds: Vec<CellKind> = (0..lattice.cells.len())
+            .map(|i| cell_kind(lattice, masks, i))
+            .collect();
+        let (rows, cols) = (lattice.rows, lattice.cols);
+        let bad = |cells: &mut dyn Iterator<Item = usize>| {
+            let (mut letters, mut junk) = (0, 0);
+            for i in cells {
+                match kinds[i] {
+                    CellKind::Letter => letters += 1,
+                    CellKind::Junk => junk += 1,
+                    CellKind::Empty => {}
+                }
+            }
+            letters <= 1 || junk > letters
+        };
+        let edges = [
+            (rows > 1 && bad(&mut (0..cols))).then_some(0),
+            (rows > 1 && bad(&mut ((rows - 1) * cols..rows * cols))).then_some(1),
+            (cols > 1 && bad(&mut (0..rows).map(|r| r * cols))).then_some(2),
+            (cols > 1 && bad(&mut (0..rows).map(|r| r * cols + cols - 1))).then_some(3),
+        ];
+        let Some(edge) = edges.into_iter().flatten().next() else {
+            return kinds;
+        };
+        let keep = |i: usize| {
+            let (r, c) = (i / cols, i % cols);
+            match edge {
+                0 => r > 0,
+                1 => r + 1 < rows,
+                2 => c > 0,
+                _ => c + 1 < cols,
+            }
+        };
+        lattice.cells = (0..rows * cols)
+            .filter(|&i| keep(i))
+            .map(|i| lattice.cells[i])
+            .collect();
+        match edge {
+            0 => {
+                lattice.rows -= 1;
+                lattice.y0 += lattice.py;
+            }
+            1 => lattice.rows -= 1,
+            2 => {
+                lattice.cols -= 1;
+                lattice.x0 += lattice.px;
+            }
+            _ => lattice.cols -= 1,
+        }
+        if lattice.rows < MIN_SIDE || lattice.cols < MIN_SIDE {
+            return vec![];
+        }
+    }
+}
+
+/// Whether cell `i` holds a letter, nothing, or other ink (its central part is checked in both
+/// ink masks).
+fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
+    if lattice.cells[i].is_some() {
+        return CellKind::Letter;
+    }
+    let (l, t, r, b) = lattice.cell_box(i / lattice.cols, i % lattice.cols);
+    let (mx, my) = (0.2 * (r - l), 0.2 * (b - t));
+    let central = (l + mx, t + my, r - mx, b - my);
+    let ink = ink_share(&masks.dark, central) + ink_share(&masks.light, central);
+    if ink > 0.03 {
+        CellKind::Junk
+    } else {
+        CellKind::Empty
+    }
+}
+
+/// Share of set pixels of a mask in a box (0 when the box is outside the image).
+fn ink_share(mask: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> f32 {
+    let (w, h) = mask.dimensions();
+    let (x0, y0) = (l.max(0.0) as u32, t.max(0.0) as u32);
+    let (x1, y1) = ((r.max(0.0) as u32).min(w), (b.max(0.0) as u32).min(h));
+    if x1 <= x0 || y1 <= y0 {
+        return 0.0;
+    }
+    let ink = (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| mask.get_pixel(x, y)[0] > 0)
+        .count();
+    ink as f32 / ((x1 - x0) * (y1 - y0)) as f32
 }
 
 /// The most common nearest-neighbour distance along one axis (x when `horizontal`), if at least
@@ -188,7 +360,7 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         }
     }
     let filled = cells.iter().filter(|c| c.is_some()).count();
-    if filled < 7 || (filled as f32) < 0.6 * (rows * cols) as f32 {
+    if filled < 7 {
         return None;
     }
     // Refine the origin and pitches by least squares over the snapped centres.
@@ -216,6 +388,7 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         glyph_height,
         dark,
         cells: cells.into_iter().map(|c| c.map(|(b, _)| b)).collect(),
+        score: 0.0,
     })
 }
 
@@ -273,6 +446,24 @@ fn line_fit(points: impl Iterator<Item = (f32, f32)>, pitch: f32) -> (f32, f32) 
     (mv - slope * mi, slope)
 }
 
+/// The `q` quantile of the grey levels in a box (clamped to the image).
+fn percentile(gray: &GrayImage, (l, t, r, b): (f32, f32, f32, f32), q: f32) -> f32 {
+    let (w, h) = gray.dimensions();
+    let (x0, y0) = (
+        (l.max(0.0) as u32).min(w - 1),
+        (t.max(0.0) as u32).min(h - 1),
+    );
+    let (x1, y1) = (
+        (r.max(0.0) as u32).clamp(x0 + 1, w),
+        (b.max(0.0) as u32).clamp(y0 + 1, h),
+    );
+    let mut v: Vec<u8> = (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| gray.get_pixel(x, y)[0]))
+        .collect();
+    v.sort_unstable();
+    v[((v.len() - 1) as f32 * q) as usize] as f32
+}
+
 fn median(mut v: Vec<f32>) -> f32 {
     v.sort_by(f32::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -281,6 +472,19 @@ fn median(mut v: Vec<f32>) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A light image with each box drawn as a dark bar (ink darker than the tiles).
+    fn test_image(texts: &[Blob]) -> GrayImage {
+        let mut img = GrayImage::from_pixel(600, 600, image::Luma([220]));
+        for b in texts {
+            for y in b.y0..b.y1 {
+                for x in (b.x0 + b.width() / 3)..(b.x1 - b.width() / 3) {
+                    img.put_pixel(x, y, image::Luma([20]));
+                }
+            }
+        }
+        img
+    }
 
     fn letter(cx: u32, cy: u32) -> Blob {
         Blob {
@@ -322,7 +526,9 @@ mod tests {
             area: 90,
             dark: true,
         });
-        let l = find_lattice(&texts).expect("lattice");
+        let gray = test_image(&texts);
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks).expect("lattice");
         assert_eq!((l.rows, l.cols), (5, 5));
         assert!((l.px - 50.0).abs() < 0.5 && (l.x0 - 100.0).abs() < 0.5);
         let holes: Vec<usize> = (0..25).filter(|&i| l.cells[i].is_none()).collect();
@@ -332,6 +538,8 @@ mod tests {
     #[test]
     fn no_lattice_in_a_line_of_text() {
         let texts: Vec<Blob> = (0..12).map(|i| letter(100 + i * 20, 100)).collect();
-        assert!(find_lattice(&texts).is_none());
+        let gray = test_image(&texts);
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        assert!(find_lattice(&texts, &gray, &masks).is_none());
     }
 }

@@ -106,18 +106,41 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     } else {
         full.clone()
     };
-    let (aw, ah) = analysis.dimensions();
-    let masks = glyphs::ink_masks(&analysis, (aw.min(ah) / 28).max(6), 16);
-    let mut raw = glyphs::blobs(&masks.dark, true, 8);
-    raw.extend(glyphs::blobs(&masks.light, false, 8));
-    raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
-    let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
-        .into_iter()
-        .filter(|b| glyphs::looks_like_text(b, ah / 3))
-        .collect();
-    let lattice = grid::find_lattice(&texts).ok_or(VisionError::NoGrid)?;
+    let (lattice, masks) = find_grid(&analysis).ok_or(VisionError::NoGrid)?;
     let cells = tiles::cut(&full, &masks, &lattice, scale);
     notation::read_cells(&lattice, &cells, scale, reader)
+}
+
+/// Finds the board lattice in the analysis copy of an image, with the ink masks it was found in.
+///
+/// Ink is found against the local mean over two window sizes: a large one for big letters with
+/// thick strokes, and a small one for boards where a large window would take in the tile's own
+/// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
+/// with the best score wins; the second window is skipped when the first gives a full board.
+pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
+    let (aw, ah) = analysis.dimensions();
+    let side = aw.min(ah);
+    let mut best: Option<(grid::Lattice, glyphs::InkMasks)> = None;
+    for radius in [(side / 28).max(6), (side / 64).max(4)] {
+        let masks = glyphs::ink_masks(analysis, radius, 16);
+        let mut raw = glyphs::blobs(&masks.dark, true, 8);
+        raw.extend(glyphs::blobs(&masks.light, false, 8));
+        raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
+        let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
+            .into_iter()
+            .filter(|b| glyphs::looks_like_text(b, ah / 3))
+            .collect();
+        if let Some(lattice) = grid::find_lattice(&texts, analysis, &masks)
+            && best.as_ref().is_none_or(|(b, _)| lattice.score > b.score)
+        {
+            let full = lattice.score >= (lattice.rows * lattice.cols) as f32;
+            best = Some((lattice, masks));
+            if full {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// Writes `overlay.png` (the detected grid, tile boxes and readings drawn on the image) and the
