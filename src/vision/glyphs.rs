@@ -137,7 +137,8 @@ pub fn looks_like_text(b: &Blob, max_height: u32) -> bool {
         && b.height() <= max_height
         && w <= h * 5.5
         && w >= h * 0.08
-        && (0.08..=0.92).contains(&fill)
+        && fill >= 0.08
+        && (fill <= 0.92 || w < h * 0.35)
 }
 
 /// Merges the glyphs of one tile's text into text boxes: blobs of the same polarity on the same
