@@ -21,12 +21,18 @@ pub struct Failure {
 impl Failure {
     /// Bad usage or bad input (exit code 2).
     pub fn bad_input(error: impl Into<anyhow::Error>) -> Failure {
-        Failure { code: 2, error: error.into() }
+        Failure {
+            code: 2,
+            error: error.into(),
+        }
     }
 
     /// A runtime failure (exit code 1).
     pub fn runtime(error: impl Into<anyhow::Error>) -> Failure {
-        Failure { code: 1, error: error.into() }
+        Failure {
+            code: 1,
+            error: error.into(),
+        }
     }
 }
 
