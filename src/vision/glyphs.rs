@@ -138,7 +138,7 @@ pub fn looks_like_text(b: &Blob, max_height: u32) -> bool {
         && w <= h * 5.5
         && w >= h * 0.08
         && fill >= 0.08
-        && (fill <= 0.92 || w < h * 0.35)
+        && (fill <= 0.92 || w < h * 0.35 || h < w * 0.35)
 }
 
 /// Merges the glyphs of one tile's text into text boxes: blobs of the same polarity on the same
@@ -183,7 +183,8 @@ fn same_line(a: &Blob, b: &Blob) -> bool {
     let similar = ha.min(hb) / big > 0.62 && overlap > 0.6 * ha.min(hb);
     // A small mark (hyphen) centred on the other's line.
     let (small, large) = if ha < hb { (a, b) } else { (b, a) };
-    let mark = (small.height() as f32) < 0.6 * large.height() as f32
+    let mark = (small.height() as f32) < 0.45 * large.height() as f32
+        && small.width() >= small.height()
         && (small.cy() - large.cy()).abs() < 0.22 * large.height() as f32
         && small.width() as f32 >= 0.15 * large.height() as f32;
     similar || mark

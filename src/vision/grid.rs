@@ -130,7 +130,7 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
             if filled < 7.0 || filled < 0.6 * kinds.len() as f32 {
                 continue;
             }
-            lattice.score = filled - 0.5 * empty - junk;
+            lattice.score = filled - 0.5 * (empty + junk);
             if best.as_ref().is_none_or(|b| lattice.score > b.score) {
                 best = Some(lattice);
             }
@@ -161,9 +161,10 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
         }
         let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
         let near = |b: &&Blob| {
-            let bh = b.height() as f32;
-            bh >= 0.72 * h
+            let (bw, bh) = (b.width() as f32, b.height() as f32);
+            ((0.72 * h..=1.4 * h).contains(&bh) || (0.72 * h..=1.4 * h).contains(&bw))
                 && bh <= 1.4 * h
+                && bw < 0.95 * lattice.px
                 && (b.cx() - cx).abs() < 0.22 * lattice.px
                 && (b.cy() - cy).abs() < 0.22 * lattice.py
         };
@@ -179,7 +180,8 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 }
 
 /// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
-/// part of the board: those with at most one letter, or more junk than letters. Returns the kinds
+/// part of the board: those with at most one letter, more junk than letters, or some junk and
+/// no more letters than half the line (a score line with a timer at one end). Returns the kinds
 /// of the remaining cells, row-major.
 fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
     loop {
@@ -188,15 +190,17 @@ fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
             .collect();
         let (rows, cols) = (lattice.rows, lattice.cols);
         let bad = |cells: &mut dyn Iterator<Item = usize>| {
-            let (mut letters, mut junk) = (0, 0);
+            let (mut letters, mut junk, mut len) = (0, 0, 0);
             for i in cells {
+                len += 1;
                 match kinds[i] {
                     CellKind::Letter => letters += 1,
                     CellKind::Junk => junk += 1,
                     CellKind::Empty => {}
                 }
             }
-            letters <= 1 || junk > letters
+            // A shaped board (Word Hunt) has holes on its edges, but holes are background.
+            letters <= 1 || junk > letters || (junk > 0 && 2 * letters <= len)
         };
         let edges = [
             (rows > 1 && bad(&mut (0..cols))).then_some(0),
@@ -241,8 +245,17 @@ fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
 /// Whether cell `i` holds a letter, nothing, or other ink (its central part is checked in both
 /// ink masks).
 fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
-    if lattice.cells[i].is_some() {
-        return CellKind::Letter;
+    if let Some(b) = lattice.cells[i] {
+        // Other text (a timer, a score) is of another size or wider than a tile; a letter may be
+        // turned a quarter (a die in a photo).
+        let (w, h) = (b.width() as f32, b.height() as f32);
+        let g = lattice.glyph_height;
+        let upright = (0.8 * g..=1.25 * g).contains(&h);
+        let turned = (0.8 * g..=1.25 * g).contains(&w) && h <= 1.25 * g;
+        if (upright || turned) && w < 0.95 * lattice.px {
+            return CellKind::Letter;
+        }
+        return CellKind::Junk;
     }
     let (l, t, r, b) = lattice.cell_box(i / lattice.cols, i % lattice.cols);
     let (mx, my) = (0.2 * (r - l), 0.2 * (b - t));

@@ -116,7 +116,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
 /// Ink is found against the local mean over two window sizes: a large one for big letters with
 /// thick strokes, and a small one for boards where a large window would take in the tile's own
 /// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
-/// with the best score wins; the second window is skipped when the first gives a full board.
+/// with the best score wins.
 pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
     let (aw, ah) = analysis.dimensions();
     let side = aw.min(ah);
@@ -133,11 +133,7 @@ pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMask
         if let Some(lattice) = grid::find_lattice(&texts, analysis, &masks)
             && best.as_ref().is_none_or(|(b, _)| lattice.score > b.score)
         {
-            let full = lattice.score >= (lattice.rows * lattice.cols) as f32;
             best = Some((lattice, masks));
-            if full {
-                break;
-            }
         }
     }
     best
