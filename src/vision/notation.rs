@@ -75,13 +75,36 @@ pub fn mark(reading: &CropReading) -> Option<Mark> {
     if reading.confidence < 0.3 || text.is_empty() {
         return None;
     }
-    if text.len() <= 2 && text.chars().all(|c| c.is_ascii_digit()) {
-        return text.parse().ok().filter(|&v| v > 0).map(Mark::Value);
+    if BADGES.contains(&text) {
+        return Some(Mark::Bonus(text.to_string()));
     }
-    BADGES
-        .contains(&text)
-        .then(|| Mark::Bonus(text.to_string()))
+    // A value crop holds digits only: letters the model saw are digits that look alike.
+    let digits: String = text
+        .chars()
+        .map(|c| {
+            DIGIT_LOOKALIKES
+                .iter()
+                .find(|(l, _)| *l == c)
+                .map_or(c, |(_, d)| *d)
+        })
+        .collect();
+    if digits.len() <= 2 && digits.chars().all(|c| c.is_ascii_digit()) {
+        return digits.parse().ok().filter(|&v| v > 0).map(Mark::Value);
+    }
+    None
 }
+
+/// Letters the model may read in a value crop, and the digits they stand for.
+const DIGIT_LOOKALIKES: [(char, char); 8] = [
+    ('O', '0'),
+    ('D', '0'),
+    ('I', '1'),
+    ('L', '1'),
+    ('Z', '2'),
+    ('S', '5'),
+    ('B', '8'),
+    ('G', '6'),
+];
 
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
@@ -198,5 +221,7 @@ mod tests {
         assert_eq!(mark(&reading("Q", 0.9)), None);
         assert_eq!(mark(&reading("7", 0.1)), None);
         assert_eq!(mark(&reading("0", 0.9)), None);
+        assert_eq!(mark(&reading("S", 0.9)), Some(Mark::Value(5)));
+        assert_eq!(mark(&reading("1Z", 0.9)), Some(Mark::Value(12)));
     }
 }

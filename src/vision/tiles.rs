@@ -2,7 +2,7 @@
 //! marks in its corners (a printed point value, a bonus badge), each normalised to dark ink on
 //! white with a margin, at full resolution.
 
-use super::glyphs::{Blob, InkMasks, blobs, merge_lines};
+use super::glyphs::{Blob, InkMasks, blobs, ink_masks, merge_lines};
 use super::grid::Lattice;
 use image::{GrayImage, Luma};
 
@@ -49,17 +49,26 @@ fn cut_cell(
     let cell = to_pixels((l, t, r, b), scale, full.dimensions());
     let main_blob = lattice.cells[row * lattice.cols + col];
     let h = lattice.glyph_height;
-    let marks = corner_marks(masks, lattice, (l, t, r, b), main_blob, h)
+    let outset = 0.12 * lattice.px;
+    let window = to_pixels(
+        (l - outset, t - outset, r + outset, b + outset),
+        scale,
+        full.dimensions(),
+    );
+    let main_px = main_blob.map(|m| {
+        to_pixels(
+            (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
+            scale,
+            full.dimensions(),
+        )
+    });
+    let marks = corner_marks(full, window, cell, main_px, h * scale, lattice.px * scale)
         .into_iter()
         .map(|m| {
-            let pixels = to_pixels(
-                (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
-                scale,
-                full.dimensions(),
-            );
+            let pixels = (m.x0, m.y0, m.x1, m.y1);
             (
                 pixels,
-                normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
+                normalise(full, pixels, m.dark, m.height() as f32, window),
             )
         })
         .collect();
@@ -85,27 +94,32 @@ fn cut_cell(
     }
 }
 
-/// The small marks of a cell: text boxes of either polarity clearly smaller than the letters,
-/// inside the cell and apart from the main text.
+/// The small marks of a cell (full-resolution pixels): text boxes of either polarity clearly
+/// smaller than the letters (`h` high), centred inside the cell and apart from the main text.
+/// Ink is found in `window` (the cell and a margin: marks sit near the tile's edge, which may
+/// reach past the cell box) against a small local window, so that a tile's rim does not swallow
+/// a digit near it.
 fn corner_marks(
-    masks: &InkMasks,
-    lattice: &Lattice,
-    cell: (f32, f32, f32, f32),
-    main: Option<Blob>,
+    full: &GrayImage,
+    window: PixelBox,
+    cell: PixelBox,
+    main: Option<PixelBox>,
     h: f32,
+    pitch: f32,
 ) -> Vec<Blob> {
-    let (l, t, r, b) = cell;
-    let inset = 0.03 * lattice.px;
-    let (x0, y0) = ((l + inset).max(0.0) as u32, (t + inset).max(0.0) as u32);
-    let (w, hgt) = masks.dark.dimensions();
-    let (x1, y1) = (((r - inset) as u32).min(w), ((b - inset) as u32).min(hgt));
-    if x1 <= x0 + 4 || y1 <= y0 + 4 {
+    let (x0, y0, x1, y1) = window;
+    if x1 <= x0 + 8 || y1 <= y0 + 8 {
         return vec![];
     }
+    let sub = image::imageops::crop_imm(full, x0, y0, x1 - x0, y1 - y0).to_image();
+    let masks = ink_masks(&sub, ((0.04 * pitch) as u32).max(3), 16);
+    let (l, t, r, b) = cell;
+    let inside = |m: &Blob| {
+        m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
+    };
     let mut found = Vec::new();
     for dark in [true, false] {
-        let sub = image::imageops::crop_imm(masks.get(dark), x0, y0, x1 - x0, y1 - y0).to_image();
-        let pieces: Vec<Blob> = blobs(&sub, dark, 3)
+        let pieces: Vec<Blob> = blobs(masks.get(dark), dark, 3)
             .into_iter()
             .map(|p| Blob {
                 x0: p.x0 + x0,
@@ -122,16 +136,72 @@ fn corner_marks(
             .collect();
         found.extend(merge_lines(&pieces).into_iter().filter(|m| {
             let fill = m.area as f32 / (m.width() * m.height()) as f32;
-            fill > 0.12 && fill < 0.9 && m.width() as f32 <= 2.2 * h
+            inside(m) && fill > 0.12 && fill < 0.9 && m.width() as f32 <= 2.2 * h
         }));
     }
-    found.sort_by_key(|b| std::cmp::Reverse(b.area));
-    found.truncate(2);
-    found
+    // Ink of one polarity leaves a halo of the other around it, and the tile between strokes
+    // can stand out against its neighbourhood too: a mark is only ink that clearly differs from
+    // the ground around it. Of two nested boxes, the one that stands out more is the mark.
+    let contrasts: Vec<f32> = found.iter().map(|m| contrast(full, m)).collect();
+    let nested = |outer: &Blob, inner: &Blob| {
+        inner.cx() > outer.x0 as f32
+            && inner.cx() < outer.x1 as f32
+            && inner.cy() > outer.y0 as f32
+            && inner.cy() < outer.y1 as f32
+    };
+    let mut marks: Vec<Blob> = (0..found.len())
+        .filter(|&i| {
+            contrasts[i] >= MIN_MARK_CONTRAST
+                && !(0..found.len()).any(|j| {
+                    j != i
+                        && (nested(&found[i], &found[j]) || nested(&found[j], &found[i]))
+                        && (contrasts[j], j) > (contrasts[i], i)
+                })
+        })
+        .map(|i| found[i])
+        .collect();
+    marks.sort_by_key(|b| std::cmp::Reverse(b.area));
+    marks.truncate(3);
+    marks
 }
 
-fn overlaps(a: &Blob, b: &Blob) -> bool {
-    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+/// The smallest difference in grey levels between a mark's ink and the ground around it.
+const MIN_MARK_CONTRAST: f32 = 40.0;
+
+/// How much a blob's ink stands out (in its polarity) from the ground just around its box: the
+/// 10% extreme of the box against the median of a ring half the box's size wide.
+fn contrast(full: &GrayImage, m: &Blob) -> f32 {
+    let (w, h) = full.dimensions();
+    let (pw, ph) = (m.width() / 2 + 1, m.height() / 2 + 1);
+    let (l, t) = (m.x0.saturating_sub(pw), m.y0.saturating_sub(ph));
+    let (r, b) = ((m.x1 + pw).min(w), (m.y1 + ph).min(h));
+    let mut inner = Vec::new();
+    let mut ring = Vec::new();
+    for y in t..b {
+        for x in l..r {
+            let v = full.get_pixel(x, y)[0];
+            if x >= m.x0 && x < m.x1 && y >= m.y0 && y < m.y1 {
+                inner.push(v);
+            } else {
+                ring.push(v);
+            }
+        }
+    }
+    if inner.is_empty() || ring.is_empty() {
+        return 0.0;
+    }
+    inner.sort_unstable();
+    ring.sort_unstable();
+    let ground = ring[ring.len() / 2] as f32;
+    if m.dark {
+        ground - inner[inner.len() / 10] as f32
+    } else {
+        inner[inner.len() - 1 - inner.len() / 10] as f32 - ground
+    }
+}
+
+fn overlaps(a: &Blob, m: &PixelBox) -> bool {
+    a.x0 < m.2 && m.0 < a.x1 && a.y0 < m.3 && m.1 < a.y1
 }
 
 /// Share of ink pixels in a box of a mask.
