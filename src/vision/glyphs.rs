@@ -174,9 +174,10 @@ fn same_line(a: &Blob, b: &Blob) -> bool {
     let (ha, hb) = (a.height() as f32, b.height() as f32);
     let big = ha.max(hb);
     let gap = (b.x0 as f32 - a.x1 as f32).max(a.x0 as f32 - b.x1 as f32);
-    // Side by side: not far apart, and not one inside the other (a letter inside a tile's rim).
-    let narrow = a.width().min(b.width()) as f32;
-    if gap > big * 0.34 || gap < -0.3 * narrow {
+    // Side by side (or interleaved: the halves of a W split at a thin joint), not far apart, and
+    // not one inside the other (a letter inside a tile's rim).
+    let inside = |o: &Blob, i: &Blob| o.x0 <= i.x0 && i.x1 <= o.x1 && o.y0 <= i.y0 && i.y1 <= o.y1;
+    if gap > big * 0.34 || inside(a, b) || inside(b, a) {
         return false;
     }
     let overlap = (a.y1.min(b.y1) as f32 - a.y0.max(b.y0) as f32).max(0.0);

@@ -33,6 +33,8 @@ pub struct Lattice {
     pub cells: Vec<Option<Blob>>,
     /// How board-like the lattice is: letters found, less empty and cluttered cells.
     pub score: f32,
+    /// Cells with no letter and no ink: background where a shaped board has no tile.
+    pub holes: Vec<bool>,
 }
 
 impl Lattice {
@@ -131,6 +133,7 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
                 continue;
             }
             lattice.score = filled - 0.5 * (empty + junk);
+            lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
             if best.as_ref().is_none_or(|b| lattice.score > b.score) {
                 best = Some(lattice);
             }
@@ -402,6 +405,7 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         dark,
         cells: cells.into_iter().map(|c| c.map(|(b, _)| b)).collect(),
         score: 0.0,
+        holes: Vec::new(),
     })
 }
 

@@ -92,6 +92,62 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 
 /// Reads the board in a decoded image.
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
+    let found = analyse(image)?;
+    let cells = tiles::cut(&found.full, &found.masks, &found.lattice, found.scale);
+    notation::read_cells(&found.lattice, &cells, found.scale, reader)
+}
+
+/// Where the board is, without reading it (full-resolution pixels).
+#[derive(Debug, Clone)]
+pub struct BoardGeometry {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The board's box.
+    pub grid: GridBox,
+    /// Each cell's box (left, top, right, bottom), row-major: one lattice pitch around the
+    /// cell's centre.
+    pub cells: Vec<tiles::PixelBox>,
+    /// Cells that are holes (background where a shaped board has no tile), row-major.
+    pub holes: Vec<bool>,
+}
+
+/// Finds the board in an image: rows, columns, each cell's box and the holes.
+pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
+    let found = analyse(image)?;
+    let l = &found.lattice;
+    let dims = found.full.dimensions();
+    let px = |b: (f32, f32, f32, f32)| tiles::to_pixels(b, found.scale, dims);
+    let (x0, y0, x1, y1) = px(l.board_box());
+    Ok(BoardGeometry {
+        rows: l.rows,
+        cols: l.cols,
+        grid: GridBox {
+            x: x0,
+            y: y0,
+            width: x1 - x0,
+            height: y1 - y0,
+        },
+        cells: (0..l.rows * l.cols)
+            .map(|i| px(l.cell_box(i / l.cols, i % l.cols)))
+            .collect(),
+        holes: l.holes.clone(),
+    })
+}
+
+/// An image with its board lattice found.
+struct Analysis {
+    full: GrayImage,
+    lattice: grid::Lattice,
+    masks: glyphs::InkMasks,
+    /// Full-resolution pixels per analysis pixel.
+    scale: f32,
+}
+
+/// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) and finds the
+/// lattice in it.
+fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
     load::check_size(image)?;
     let full = image.to_luma8();
     let (w, h) = full.dimensions();
@@ -99,16 +155,20 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     let analysis = if scale > 1.0 {
         image::imageops::resize(
             &full,
-            (w as f32 / scale) as u32,
-            (h as f32 / scale) as u32,
+            ((w as f32 / scale) as u32).max(1),
+            ((h as f32 / scale) as u32).max(1),
             image::imageops::FilterType::Triangle,
         )
     } else {
         full.clone()
     };
     let (lattice, masks) = find_grid(&analysis).ok_or(VisionError::NoGrid)?;
-    let cells = tiles::cut(&full, &masks, &lattice, scale);
-    notation::read_cells(&lattice, &cells, scale, reader)
+    Ok(Analysis {
+        full,
+        lattice,
+        masks,
+        scale,
+    })
 }
 
 /// Finds the board lattice in the analysis copy of an image, with the ink masks it was found in.

@@ -221,7 +221,8 @@ fn ink_fraction(mask: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> f32 {
     ink as f32 / total as f32
 }
 
-fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u32)) -> PixelBox {
+/// A box in analysis coordinates as full-resolution pixels, clamped to the image.
+pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u32)) -> PixelBox {
     let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
     (
         clamp(l * scale, w),

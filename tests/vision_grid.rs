@@ -1,0 +1,277 @@
+//! Grid finding on the real screenshots in `../shared/real-screens` (skipped with a message when
+//! that folder is absent) and on synthetic boards drawn here in styles nobody tuned for.
+//!
+//! Expected tile positions for the real screens: `fixtures/real_screen_grids.json` holds each
+//! board's box (x, y, width, height in image pixels). The boxes were taken from the detector's
+//! output and every one was checked by eye on an overlay of the cells on the screenshot (all 32
+//! cell grids sit on the tiles); rows and columns come from the ground truth beside each image.
+//! A detected cell passes when its centre lies inside the expected tile's share of that box.
+
+use image::{DynamicImage, Rgb, RgbImage};
+use std::path::{Path, PathBuf};
+use wordsnap::vision::{self, VisionError};
+
+fn real_screens() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real-screens");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipped: {} is absent (the real screenshots are not part of the repository)",
+            dir.display()
+        );
+        None
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Expected {
+    rows: usize,
+    cols: usize,
+    grid: [u32; 4],
+}
+
+#[derive(serde::Deserialize)]
+struct Truth {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Vec<String>>,
+}
+
+#[test]
+fn finds_every_grid_on_the_real_screens() {
+    let Some(dir) = real_screens() else { return };
+    let expected: std::collections::BTreeMap<String, Expected> = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/real_screen_grids.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, want) in &expected {
+        let path = dir.join(name);
+        if !path.exists() {
+            eprintln!("skipped {name}: not in {}", dir.display());
+            continue;
+        }
+        let truth: Truth =
+            serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+                .unwrap();
+        assert_eq!((truth.rows, truth.cols), (want.rows, want.cols), "{name}");
+        let image = vision::load::load(&path).unwrap();
+        let started = std::time::Instant::now();
+        let found = match vision::find_board(&image) {
+            Ok(f) => f,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        eprintln!("{name}: {:?}", started.elapsed());
+        checked += 1;
+        if (found.rows, found.cols) != (truth.rows, truth.cols) {
+            failures.push(format!(
+                "{name}: {}x{}, expected {}x{}",
+                found.rows, found.cols, truth.rows, truth.cols
+            ));
+            continue;
+        }
+        let [gx, gy, gw, gh] = want.grid.map(|v| v as f32);
+        let (tw, th) = (gw / want.cols as f32, gh / want.rows as f32);
+        for (i, &(l, t, r, b)) in found.cells.iter().enumerate() {
+            let (row, col) = (i / found.cols, i % found.cols);
+            let (cx, cy) = ((l + r) as f32 / 2.0, (t + b) as f32 / 2.0);
+            let (ex, ey) = (gx + col as f32 * tw, gy + row as f32 * th);
+            if cx < ex || cx > ex + tw || cy < ey || cy > ey + th {
+                failures.push(format!(
+                    "{name}: cell {row},{col} centred at ({cx}, {cy}), outside its tile"
+                ));
+            }
+            let hole = truth.tiles[row][col] == ".";
+            if found.holes[i] != hole {
+                failures.push(format!(
+                    "{name}: cell {row},{col} hole {}, expected {hole}",
+                    found.holes[i]
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!("{checked} real screens: every grid found");
+}
+
+/// A synthetic board: `rows` x `cols` tiles with `text` letters, drawn with DejaVu Sans Bold.
+struct Style {
+    background: Rgb<u8>,
+    tile: Rgb<u8>,
+    ink: Rgb<u8>,
+    /// Gap between tiles as a share of the pitch (0 for Letterpress-like boards).
+    gap: f32,
+    /// Cells left as background.
+    holes: Vec<(usize, usize)>,
+}
+
+fn draw_board(
+    width: u32,
+    height: u32,
+    origin: (u32, u32),
+    pitch: u32,
+    n: usize,
+    style: &Style,
+) -> RgbImage {
+    let font =
+        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let mut img = RgbImage::from_pixel(width, height, style.background);
+    // Other text on screen: a score line and a word list in a smaller size.
+    imageproc::drawing::draw_text_mut(
+        &mut img,
+        style.ink,
+        10,
+        8,
+        pitch as f32 * 0.3,
+        &font,
+        "SCORE 120  1:35",
+    );
+    for k in 0..4 {
+        imageproc::drawing::draw_text_mut(
+            &mut img,
+            style.ink,
+            10,
+            (origin.1 + n as u32 * pitch + 10 + k * pitch / 4).min(height - 20) as i32,
+            pitch as f32 * 0.2,
+            &font,
+            "WORDS 12",
+        );
+    }
+    let letters = b"QWERTYUIOPASDFGHJKLZXCVBNMAEIOUST";
+    let gap = (style.gap * pitch as f32) as u32;
+    for r in 0..n {
+        for c in 0..n {
+            if style.holes.contains(&(r, c)) {
+                continue;
+            }
+            let (x, y) = (origin.0 + c as u32 * pitch, origin.1 + r as u32 * pitch);
+            imageproc::drawing::draw_filled_rect_mut(
+                &mut img,
+                imageproc::rect::Rect::at((x + gap / 2) as i32, (y + gap / 2) as i32)
+                    .of_size(pitch - gap, pitch - gap),
+                style.tile,
+            );
+            let letter = (letters[(r * 7 + c * 3) % letters.len()] as char).to_string();
+            let size = pitch as f32 * 0.6;
+            let (w, h) = imageproc::drawing::text_size(size, &font, &letter);
+            imageproc::drawing::draw_text_mut(
+                &mut img,
+                style.ink,
+                (x + pitch / 2) as i32 - w as i32 / 2,
+                (y + pitch / 2) as i32 - h as i32 / 2 - (size * 0.1) as i32,
+                size,
+                &font,
+                &letter,
+            );
+        }
+    }
+    img
+}
+
+fn check_synthetic(
+    img: RgbImage,
+    origin: (u32, u32),
+    pitch: u32,
+    n: usize,
+    holes: &[(usize, usize)],
+) {
+    let found = vision::find_board(&DynamicImage::ImageRgb8(img)).expect("grid");
+    assert_eq!((found.rows, found.cols), (n, n));
+    for (i, &(l, t, r, b)) in found.cells.iter().enumerate() {
+        let (row, col) = (i / n, i % n);
+        let (cx, cy) = ((l + r) / 2, (t + b) / 2);
+        let (ex, ey) = (origin.0 + col as u32 * pitch, origin.1 + row as u32 * pitch);
+        assert!(
+            cx > ex && cx < ex + pitch && cy > ey && cy < ey + pitch,
+            "cell {row},{col} at ({cx},{cy})"
+        );
+        assert_eq!(
+            found.holes[i],
+            holes.contains(&(row, col)),
+            "hole at {row},{col}"
+        );
+    }
+}
+
+#[test]
+fn finds_a_light_board_with_gaps_among_other_text() {
+    let style = Style {
+        background: Rgb([40, 90, 60]),
+        tile: Rgb([235, 225, 200]),
+        ink: Rgb([30, 30, 30]),
+        gap: 0.1,
+        holes: vec![],
+    };
+    let img = draw_board(900, 1400, (150, 300), 150, 4, &style);
+    check_synthetic(img, (150, 300), 150, 4, &[]);
+}
+
+#[test]
+fn finds_a_dark_gapless_board_with_holes() {
+    // Word Hunt "O" shape on a 5x5 board: corners and centre missing.
+    let holes = vec![(0, 0), (0, 4), (2, 2), (4, 0), (4, 4)];
+    let style = Style {
+        background: Rgb([120, 120, 130]),
+        tile: Rgb([30, 40, 70]),
+        ink: Rgb([240, 240, 240]),
+        gap: 0.0,
+        holes: holes.clone(),
+    };
+    let img = draw_board(700, 800, (60, 200), 110, 5, &style);
+    check_synthetic(img, (60, 200), 110, 5, &holes);
+}
+
+#[test]
+fn finds_a_small_coloured_board_in_a_large_desktop() {
+    let style = Style {
+        background: Rgb([200, 60, 140]),
+        tile: Rgb([250, 200, 40]),
+        ink: Rgb([90, 20, 20]),
+        gap: 0.15,
+        holes: vec![],
+    };
+    let img = draw_board(1920, 1080, (1500, 400), 70, 6, &style);
+    check_synthetic(img, (1500, 400), 70, 6, &[]);
+}
+
+#[test]
+fn bad_input_gives_clear_errors() {
+    let blank = DynamicImage::ImageRgb8(RgbImage::from_pixel(800, 600, Rgb([200, 200, 200])));
+    assert!(matches!(
+        vision::find_board(&blank),
+        Err(VisionError::NoGrid)
+    ));
+    let tiny = DynamicImage::ImageRgb8(RgbImage::new(1, 1));
+    assert!(matches!(
+        vision::find_board(&tiny),
+        Err(VisionError::TooSmall(1, 1))
+    ));
+    let dir = std::env::temp_dir().join(format!("wordsnap-vision-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("not-an-image.png");
+    std::fs::write(&text, "hello").unwrap();
+    assert!(matches!(
+        vision::load::load(&text),
+        Err(VisionError::NotAnImage(_))
+    ));
+    let truncated = dir.join("truncated.png");
+    let mut png = Vec::new();
+    DynamicImage::ImageRgb8(RgbImage::from_pixel(64, 64, Rgb([9, 9, 9])))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    std::fs::write(&truncated, &png[..png.len() / 2]).unwrap();
+    assert!(vision::load::load(&truncated).is_err());
+    assert!(matches!(
+        vision::load::load(&dir.join("missing.png")),
+        Err(VisionError::Io(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
