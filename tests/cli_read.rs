@@ -1,0 +1,115 @@
+//! End-to-end tests of `wordsnap read`, `solve IMAGE` and `eval` on bad input: every case
+//! exits with code 2 and a message naming the problem, never a panic.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn wordsnap(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
+        .args(args)
+        .output()
+        .expect("run wordsnap")
+}
+
+fn temp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordsnap-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn png(width: u32, height: u32, pixel: [u8; 3]) -> Vec<u8> {
+    let img = image::RgbImage::from_pixel(width, height, image::Rgb(pixel));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    bytes.into_inner()
+}
+
+/// A PNG header (signature + IHDR chunk) that claims the given size, with no image data.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut ihdr = Vec::new();
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut chunk = b"IHDR".to_vec();
+    chunk.extend_from_slice(&ihdr);
+    let crc = crc32(&chunk);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend_from_slice(&(ihdr.len() as u32).to_be_bytes());
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(&crc.to_be_bytes());
+    out
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn assert_bad_input(path: &PathBuf, expected: &str) {
+    for command in ["read", "solve"] {
+        let out = wordsnap(&[command, path.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{command} {}: {stderr}",
+            path.display()
+        );
+        assert!(
+            stderr.contains(expected),
+            "{command} {}: {stderr}",
+            path.display()
+        );
+        assert!(
+            stderr.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn bad_images_exit_2_with_a_clear_message() {
+    assert_bad_input(&temp("empty.png", b""), "the file is empty");
+    assert_bad_input(
+        &temp("notes.png", b"just some text, not an image\n"),
+        "not a readable image",
+    );
+    let full = png(64, 64, [200, 10, 10]);
+    assert_bad_input(
+        &temp("truncated.png", &full[..full.len() / 2]),
+        "not a readable image",
+    );
+    assert_bad_input(
+        &temp("dot.png", &png(1, 1, [0, 0, 0])),
+        "too small to hold a board",
+    );
+    assert_bad_input(
+        &temp("blank.png", &png(400, 300, [240, 240, 240])),
+        "no letter grid found",
+    );
+    assert_bad_input(&temp("huge.png", &png_header(40_000, 40_000)), "too large");
+    let missing = PathBuf::from("/nonexistent/shot.png");
+    assert_bad_input(&missing, "cannot open the image");
+}
+
+#[test]
+fn eval_on_a_folder_without_ground_truth_exits_2() {
+    let dir = std::env::temp_dir().join(format!("wordsnap-eval-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = wordsnap(&["eval", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no images with a ground-truth .json"));
+}
