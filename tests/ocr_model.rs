@@ -47,6 +47,7 @@ fn held_out_fonts_accuracy_and_timings() {
     let mut correct = 0usize;
     let mut errors = Vec::new();
     let mut board_ms = Vec::new();
+    let mut right_conf: Vec<f32> = Vec::new();
     for (b, board) in set.chunks(16).enumerate() {
         let crops: Vec<GrayImage> = board.iter().map(|(c, _)| c.clone()).collect();
         let t = Instant::now();
@@ -57,6 +58,7 @@ fn held_out_fonts_accuracy_and_timings() {
         for (k, (r, (_, truth))) in readings.iter().zip(board).enumerate() {
             if r.text == *truth {
                 correct += 1;
+                right_conf.push(r.confidence);
             } else {
                 let index = b * 16 + k;
                 errors.push(format!("#{index} {truth}->{}({:.2})", r.text, r.confidence));
@@ -75,5 +77,11 @@ fn held_out_fonts_accuracy_and_timings() {
         board_ms.len()
     );
     println!("errors: {errors:?}");
+    let low = right_conf.iter().filter(|&&c| c < 0.5).count();
+    println!(
+        "correct readings with confidence < 0.5: {low}/{}; mean confidence when correct {:.3}",
+        right_conf.len(),
+        right_conf.iter().sum::<f32>() / right_conf.len().max(1) as f32
+    );
     assert!(acc >= 0.99, "accuracy {acc:.4} < 0.99");
 }

@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-"
+BLANK_RATE = 0.02  # share of empty crops (label "")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MODEL_HEIGHT = 32
 
@@ -220,6 +221,7 @@ def draw_text_layer(rng, text, font_path, cap_h):
 def render_sample(rng: random.Random, fonts, weights, max_cap: float = 300.0):
     """Renders one crop. Returns (uint8 greyscale crop HxW, label)."""
     shown, label = random_text(rng)
+    blank = rng.random() < BLANK_RATE
     font_path = rng.choices(fonts, weights=weights, k=1)[0]
     # Text (cap) height in the final crop, log-uniform over 8..300 px.
     cap_h = math.exp(rng.uniform(math.log(8), math.log(max_cap)))
@@ -294,6 +296,10 @@ def render_sample(rng: random.Random, fonts, weights, max_cap: float = 300.0):
         big[uy:uy + ut, max(ux0, cx0):min(ux1, cx1)] = 1.0
     crop = big[cy0:cy1, cx0:cx1].copy()
     text_box = (mt, mt + th, ml, ml + (x1 - x0))
+    if blank:
+        # An empty crop (no text): only background, edge marks and noise.
+        crop[:] = 0.0
+        label = ""
     crop = add_edge_marks(rng, crop, text_box, fonts, weights, th)
 
     # Now scale the crop so the text is cap_h high (approximately; th is the
@@ -305,15 +311,17 @@ def render_sample(rng: random.Random, fonts, weights, max_cap: float = 300.0):
     if (nh, nw) != (ch, cw):
         im = im.resize((nw, nh), Image.BILINEAR if rng.random() < 0.5 else Image.LANCZOS, reducing_gap=None)
     # Low-resolution look: shrink then enlarge.
-    if rng.random() < 0.2 and nh > 16:
-        f = rng.uniform(1.5, 4.0)
+    # (never below ~9 px of text height: that would be unreadable, not low-res).
+    if rng.random() < 0.2 and cap_h > 14:
+        f = rng.uniform(1.5, min(4.0, cap_h / 9.0))
         sm = im.resize((max(2, int(nw / f)), max(2, int(nh / f))), Image.BILINEAR)
         im = sm.resize((nw, nh), rng.choice([Image.NEAREST, Image.BILINEAR, Image.BICUBIC]))
     cov = np.asarray(im, dtype=np.float32) / 255.0
 
     # Grey levels: background and ink after contrast normalisation.
-    bg = rng.uniform(215, 255) if rng.random() < 0.8 else rng.uniform(170, 255)
-    fg = rng.uniform(0, 40) if rng.random() < 0.8 else rng.uniform(0, 100)
+    # (The crop contract says contrast is stretched: ink near 0, background near 255.)
+    bg = rng.uniform(220, 255) if rng.random() < 0.8 else rng.uniform(190, 255)
+    fg = rng.uniform(0, 30) if rng.random() < 0.8 else rng.uniform(0, 70)
     img = bg + (fg - bg) * cov
     if rng.random() < 0.2:
         # Background gradient / uneven lighting.
@@ -323,11 +331,12 @@ def render_sample(rng: random.Random, fonts, weights, max_cap: float = 300.0):
         img = img + g * (1 - cov)
     out = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
     if rng.random() < 0.3:
-        out = out.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2) * max(1.0, cap_h / 32)))
+        radius = min(rng.uniform(0.3, 1.2) * max(1.0, cap_h / 32), 0.3 + 0.06 * cap_h)
+        out = out.filter(ImageFilter.GaussianBlur(radius))
     arr = np.asarray(out, dtype=np.float32)
     if rng.random() < 0.4:
         nprng = np.random.default_rng(rng.getrandbits(32))
-        arr = arr + nprng.normal(0, rng.uniform(2, 14), arr.shape)
+        arr = arr + nprng.normal(0, rng.uniform(2, 10), arr.shape)
     out = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8))
     if rng.random() < 0.3:
         buf = io.BytesIO()

@@ -382,7 +382,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "model v1 was not trained on empty crops; re-enabled with v2"]
     fn blank_crop_reads_empty_or_unsure() {
         let reader = TileReader::new().unwrap();
         let r = reader
