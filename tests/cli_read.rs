@@ -1,7 +1,7 @@
 //! End-to-end tests of `wordsnap read`, `solve IMAGE` and `eval` on bad input: every case
 //! exits with code 2 and a message naming the problem, never a panic.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn wordsnap(args: &[&str]) -> Output {
@@ -57,7 +57,7 @@ fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
-fn assert_bad_input(path: &PathBuf, expected: &str) {
+fn assert_bad_input(path: &Path, expected: &str) {
     for command in ["read", "solve"] {
         let out = wordsnap(&[command, path.to_str().unwrap()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
