@@ -133,6 +133,7 @@ pub fn read_cells(
     let mut confidence = vec![vec![0.0f32; cols]; rows];
     let mut alternatives = vec![vec![Vec::new(); cols]; rows];
     let mut values = vec![vec![None; cols]; rows];
+    let mut value_confidence = vec![vec![0.0f32; cols]; rows];
     let mut bonuses = vec![vec![String::new(); cols]; rows];
     for cell in cells {
         if cell.main.is_none() && !cell.unreadable {
@@ -152,8 +153,13 @@ pub fn read_cells(
                 debug.push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
             }
             Some(k) => {
+                // Of several marks read as values (a digit, and an icon that looks like one),
+                // the surest wins.
                 match mark(reading) {
-                    Some(Mark::Value(v)) if values[r][c].is_none() => values[r][c] = Some(v),
+                    Some(Mark::Value(v)) if value_confidence[r][c] < reading.confidence => {
+                        values[r][c] = Some(v);
+                        value_confidence[r][c] = reading.confidence;
+                    }
                     Some(Mark::Bonus(b)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
                     _ => {}
                 }

@@ -73,17 +73,22 @@ fn cut_cell(
         })
         .collect();
     let main = main_blob.map(|m| {
-        let pixels = to_pixels(
+        let found = to_pixels(
             (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
             scale,
             full.dimensions(),
         );
+        let pixels = whole_line(full, cell, found);
         (
             pixels,
             normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
         )
     });
-    let unreadable = main.is_none() && ink_fraction(masks.get(lattice.dark), (l, t, r, b)) > 0.04;
+    // Only the middle of the cell counts: around a hole the background next to the neighbouring
+    // tiles differs from its surroundings too.
+    let (mx, my) = (0.25 * (r - l), 0.25 * (b - t));
+    let middle = (l + mx, t + my, r - mx, b - my);
+    let unreadable = main.is_none() && ink_fraction(masks.get(lattice.dark), middle) > 0.04;
     TileCrops {
         row,
         col,
@@ -232,6 +237,126 @@ pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u
     )
 }
 
+/// Widens a main text box to the whole line of text in its cell (full-resolution pixels).
+///
+/// Long texts (`OVER-`, `U/L`, `-IC`) reach close to the tile's edge, where the local-mean ink
+/// masks lose letters to the tile's rim. Here the cell is thresholded halfway between the text's
+/// ink and the ground around it, and pieces on the text's line (their centre within its height,
+/// not touching the cell's edge, not taller than half again the text) join the box.
+pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox {
+    let (cl, ct, cr, cb) = cell;
+    let inset = ((cr - cl).min(cb - ct) as f32 * 0.03) as u32;
+    let (l, t, r, b) = (
+        cl + inset,
+        ct + inset,
+        cr.saturating_sub(inset),
+        cb.saturating_sub(inset),
+    );
+    if r < l + 8 || b < t + 8 || text.2 <= text.0 || text.3 <= text.1 {
+        return text;
+    }
+    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let Some(dark) = ink_is_dark(&at, (l, t, r, b)) else {
+        return text;
+    };
+    let mut inside: Vec<u8> = (text.1..text.3)
+        .flat_map(|y| (text.0..text.2).map(move |x| at(x, y)))
+        .collect();
+    inside.sort_unstable();
+    let mut around: Vec<u8> = (t..b)
+        .flat_map(|y| (l..r).map(move |x| (x, y)))
+        .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
+        .map(|(x, y)| at(x, y))
+        .collect();
+    if around.is_empty() {
+        return text;
+    }
+    around.sort_unstable();
+    let ground = around[around.len() / 2] as f32;
+    let ink = if dark {
+        inside[inside.len() / 20] as f32
+    } else {
+        inside[inside.len() - 1 - inside.len() / 20] as f32
+    };
+    if (ink - ground).abs() < 30.0 {
+        return text;
+    }
+    let mid = (ink + ground) / 2.0;
+    let mask = GrayImage::from_fn(r - l, b - t, |x, y| {
+        let v = at(l + x, t + y) as f32;
+        Luma([if (dark && v < mid) || (!dark && v > mid) {
+            255
+        } else {
+            0
+        }])
+    });
+    let th = (text.3 - text.1) as f32;
+    // Pieces of the same ink as the text, on its line and of a letter's or a hyphen's size.
+    let mut pieces: Vec<PixelBox> = blobs(&mask, dark, 3)
+        .into_iter()
+        .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
+        .filter(|&(x0, y0, x1, y1)| {
+            let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
+            let cy = (y0 + y1) as f32 / 2.0;
+            let on_line = cy > text.1 as f32 && cy < text.3 as f32;
+            let sized = h <= 1.3 * th && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
+            let mut levels: Vec<u8> = (y0..y1)
+                .flat_map(|y| (x0..x1).map(move |x| at(x, y)))
+                .collect();
+            levels.sort_unstable();
+            let extreme = if dark {
+                levels[levels.len() / 20] as f32
+            } else {
+                levels[levels.len() - 1 - levels.len() / 20] as f32
+            };
+            on_line && sized && (extreme - ink).abs() < 0.3 * (ground - ink).abs()
+        })
+        .collect();
+    // Grow the box through pieces that continue the line (gaps under 40% of the text height).
+    let mut out = text;
+    loop {
+        let near = pieces.iter().position(|p| {
+            let gap = (p.0 as i64 - out.2 as i64).max(out.0 as i64 - p.2 as i64);
+            (gap as f32) < 0.4 * th
+        });
+        let Some(i) = near else { break };
+        let p = pieces.swap_remove(i);
+        out = (
+            out.0.min(p.0),
+            out.1.min(p.1),
+            out.2.max(p.2),
+            out.3.max(p.3),
+        );
+    }
+    out
+}
+
+/// Whether the ink in a box is darker than its ground, judged from the box itself: its edge is
+/// ground, and the ink is the extreme that lies further from the ground. `None` when the box is
+/// too small to tell. (A box found in the other polarity's mask, such as the halo around a
+/// letter, still gets the letter's polarity.)
+fn ink_is_dark(at: &dyn Fn(u32, u32) -> u8, (l, t, r, b): PixelBox) -> Option<bool> {
+    if r < l + 3 || b < t + 3 {
+        return None;
+    }
+    let mut edge: Vec<u8> = (l..r)
+        .flat_map(|x| [at(x, t), at(x, b - 1)])
+        .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)]))
+        .collect();
+    edge.sort_unstable();
+    let ground = edge[edge.len() / 2] as i32;
+    let mut inside: Vec<u8> = (t..b)
+        .flat_map(|y| (l..r).map(move |x| (x, y)))
+        .map(|(x, y)| at(x, y))
+        .collect();
+    inside.sort_unstable();
+    let (low, high) = (
+        inside[inside.len() / 50] as i32,
+        inside[inside.len() - 1 - inside.len() / 50] as i32,
+    );
+    Some(ground - low >= high - ground)
+}
+
 /// The text in `text` (full pixels) as dark ink on white: inverted when the ink is light,
 /// contrast stretched between ink and background levels, framed by a white margin of a quarter
 /// of the text height. Only pixels within a small pad of the text box are copied, so marks
@@ -252,12 +377,11 @@ pub fn normalise(
         (text.2 + pad).min(cell.2).max(l + 1),
         (text.3 + pad).min(cell.3).max(t + 1),
     );
+    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let dark = ink_is_dark(&at, (l, t, r, b)).unwrap_or(dark);
     let values: Vec<u8> = (t..b)
         .flat_map(|y| (l..r).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            let v = full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
-            if dark { v } else { 255 - v }
-        })
+        .map(|(x, y)| if dark { at(x, y) } else { 255 - at(x, y) })
         .collect();
     let mut sorted = values.clone();
     sorted.sort_unstable();
