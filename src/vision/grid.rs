@@ -328,7 +328,9 @@ fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
 fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
     let px = pitch(set, h, true)?;
     let py = pitch(set, h, false)?;
-    if px / py > 1.6 || py / px > 1.6 {
+    // Letters take at most about two thirds of a tile; taller "letters" on a lattice are the
+    // strips between tiles (light tiles on a darker board look like rows of `I`s).
+    if px / py > 1.6 || py / px > 1.6 || h > 0.72 * px.min(py) {
         return None;
     }
     // Anchor on the box with the most boxes around it at one pitch.
@@ -376,7 +378,13 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         }
     }
     let filled = cells.iter().filter(|c| c.is_some()).count();
-    if filled < 7 {
+    // Boards have few `I`s: a lattice of mostly thin bars is the strips between tiles.
+    let bars = cells
+        .iter()
+        .flatten()
+        .filter(|(b, _)| (b.width() as f32) < 0.25 * b.height() as f32)
+        .count();
+    if filled < 7 || bars * 2 > filled {
         return None;
     }
     // Refine the origin and pitches by least squares over the snapped centres.
