@@ -178,25 +178,29 @@ fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
 /// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
 /// with the best score wins.
 pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
-    let (aw, ah) = analysis.dimensions();
-    let side = aw.min(ah);
-    let mut best: Option<(grid::Lattice, glyphs::InkMasks)> = None;
-    for radius in [(side / 28).max(6), (side / 64).max(4)] {
-        let masks = glyphs::ink_masks(analysis, radius, 16);
-        let mut raw = glyphs::blobs(&masks.dark, true, 8);
-        raw.extend(glyphs::blobs(&masks.light, false, 8));
-        raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
-        let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
-            .into_iter()
-            .filter(|b| glyphs::looks_like_text(b, ah / 3))
-            .collect();
-        if let Some(lattice) = grid::find_lattice(&texts, analysis, &masks)
-            && best.as_ref().is_none_or(|(b, _)| lattice.score > b.score)
-        {
-            best = Some((lattice, masks));
-        }
+    let side = analysis.width().min(analysis.height());
+    let (large, small) = rayon::join(
+        || lattice_at(analysis, (side / 28).max(6)),
+        || lattice_at(analysis, (side / 64).max(4)),
+    );
+    match (large, small) {
+        (Some(a), Some(b)) => Some(if b.0.score > a.0.score { b } else { a }),
+        (a, b) => a.or(b),
     }
-    best
+}
+
+/// The lattice found with ink taken against the local mean over a `radius` window.
+fn lattice_at(analysis: &GrayImage, radius: u32) -> Option<(grid::Lattice, glyphs::InkMasks)> {
+    let (aw, ah) = analysis.dimensions();
+    let masks = glyphs::ink_masks(analysis, radius, 16);
+    let mut raw = glyphs::blobs(&masks.dark, true, 8);
+    raw.extend(glyphs::blobs(&masks.light, false, 8));
+    raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
+    let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
+        .into_iter()
+        .filter(|b| glyphs::looks_like_text(b, ah / 3))
+        .collect();
+    grid::find_lattice(&texts, analysis, &masks).map(|l| (l, masks))
 }
 
 /// Writes `overlay.png` (the detected grid, tile boxes and readings drawn on the image) and the
