@@ -166,7 +166,10 @@ fn replay_and_play_register_every_word_on_the_practice_board() {
     let _practice = start_practice(&display, board, &log);
     let mut play = wordsnap(&display);
     play.args(["play", "--limit", "5", "--wait", "20"]);
-    run_ok(play);
+    let (out, _) = run_ok(play);
+    // The board must come from reading the captured window, not from the window's own property.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("could not read the board"), "{err}");
     check_log(&read_log(&log, 5), board, 5);
     let _ = std::fs::remove_file(&log);
 }

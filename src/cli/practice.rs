@@ -106,9 +106,9 @@ pub struct ReplayArgs {
 /// Arguments of `wordsnap play`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Captures the screen, reads the practice board from it, solves it and replays the words.
-Screenshot reading is not available in this build yet: until it is, play takes the board from
-the practice window itself (it announces its board in an X11 property) and says so.")]
+Captures the practice window, reads the board from the capture (the same reader as
+`wordsnap read`), solves it and replays the words. If the capture cannot be read, play says so
+and takes the board the practice window announces in its X11 property.")]
 pub struct PlayArgs {
     /// Replay at most N words.
     #[arg(long, value_name = "N")]
@@ -285,8 +285,8 @@ pub fn run_play(args: PlayArgs) -> CliResult {
     finish(replay::run(&options))
 }
 
-/// Captures the practice window and reads its board; None (take the window's own board) while
-/// screenshot reading is not available.
+/// Captures the practice window and reads its board; None (take the window's own board) when
+/// the capture cannot be read.
 fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>, Failure> {
     let display = Display::open().map_err(Failure::runtime)?;
     let window = display.wait_for_practice(wait).map_err(Failure::runtime)?;
