@@ -84,6 +84,17 @@ fn cut_cell(
             normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
         )
     });
+    // A tile whose letter the grid search missed (merged with a rotated tile's edge, crossed by
+    // a path): look again in the cell alone.
+    let hole = lattice.holes.get(row * lattice.cols + col) == Some(&true);
+    let main = main.or_else(|| {
+        let text = (!hole)
+            .then(|| letter_in_cell(full, cell, h * scale))
+            .flatten()?;
+        let pixels = whole_line(full, cell, text);
+        let height = (pixels.3 - pixels.1) as f32;
+        Some((pixels, normalise(full, pixels, true, height, cell)))
+    });
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
     let (mx, my) = (0.25 * (r - l), 0.25 * (b - t));
@@ -235,6 +246,58 @@ pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u
         clamp((r * scale).ceil(), w),
         clamp((b * scale).ceil(), h),
     )
+}
+
+/// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
+/// pixels), for `h`-high letters: the cell's middle is thresholded halfway between its ground
+/// and its most extreme ink.
+fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
+    let (cl, ct, cr, cb) = cell;
+    let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
+    let (l, t, r, b) = (
+        cl + iw,
+        ct + ih,
+        cr.saturating_sub(iw),
+        cb.saturating_sub(ih),
+    );
+    if r < l + 8 || b < t + 8 {
+        return None;
+    }
+    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let dark = ink_is_dark(&at, (l, t, r, b))?;
+    let mut levels: Vec<u8> = (t..b).flat_map(|y| (l..r).map(move |x| at(x, y))).collect();
+    levels.sort_unstable();
+    let ground = levels[levels.len() / 2] as f32;
+    let ink = if dark {
+        levels[levels.len() / 100]
+    } else {
+        levels[levels.len() - 1 - levels.len() / 100]
+    } as f32;
+    if (ink - ground).abs() < 40.0 {
+        return None;
+    }
+    let mid = (ink + ground) / 2.0;
+    let mask = GrayImage::from_fn(r - l, b - t, |x, y| {
+        let v = at(l + x, t + y) as f32;
+        Luma([if (dark && v < mid) || (!dark && v > mid) {
+            255
+        } else {
+            0
+        }])
+    });
+    let (cx, cy) = ((cl + cr) as f32 / 2.0, (ct + cb) as f32 / 2.0);
+    blobs(&mask, dark, 8)
+        .into_iter()
+        .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
+        .filter(|p| {
+            let ph = (p.3 - p.1) as f32;
+            ph >= 0.6 * h && ph <= 1.4 * h
+        })
+        .min_by(|a, b| {
+            let d =
+                |p: &PixelBox| ((p.0 + p.2) as f32 / 2.0 - cx).hypot((p.1 + p.3) as f32 / 2.0 - cy);
+            d(a).total_cmp(&d(b))
+        })
 }
 
 /// Widens a main text box to the whole line of text in its cell (full-resolution pixels).
