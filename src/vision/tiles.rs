@@ -464,3 +464,33 @@ pub fn normalise(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 100x100 cell: a dark tile with two light bars side by side (a two-letter text).
+    fn cell() -> GrayImage {
+        GrayImage::from_fn(100, 100, |x, y| {
+            let bar = (30..70).contains(&y) && ((30..38).contains(&x) || (46..54).contains(&x));
+            Luma([if bar { 240 } else { 40 }])
+        })
+    }
+
+    #[test]
+    fn crops_are_dark_ink_on_white_whatever_the_polarity() {
+        let img = cell();
+        // Told the wrong polarity: the crop itself decides.
+        let crop = normalise(&img, (30, 30, 38, 70), true, 40.0, (0, 0, 100, 100));
+        let (w, h) = crop.dimensions();
+        assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0, "ink is dark");
+        assert_eq!(crop.get_pixel(1, 1)[0], 255, "margin is white");
+    }
+
+    #[test]
+    fn main_text_grows_to_its_whole_line() {
+        let img = cell();
+        let grown = whole_line(&img, (0, 0, 100, 100), (30, 30, 38, 70));
+        assert_eq!(grown, (30, 30, 54, 70));
+    }
+}
