@@ -248,6 +248,24 @@ pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u
     )
 }
 
+/// A mask of the box `(l, t, r, b)` (in `at`'s pixels): 255 where the grey level is past `mid`
+/// on the ink's side (below it for dark ink, above it for light ink).
+fn ink_beyond(
+    at: &impl Fn(u32, u32) -> u8,
+    (l, t, r, b): PixelBox,
+    dark: bool,
+    mid: f32,
+) -> GrayImage {
+    GrayImage::from_fn(r - l, b - t, |x, y| {
+        let v = at(l + x, t + y) as f32;
+        Luma([if (dark && v < mid) || (!dark && v > mid) {
+            255
+        } else {
+            0
+        }])
+    })
+}
+
 /// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
 /// pixels), for `h`-high letters: the cell's middle is thresholded halfway between its ground
 /// and its most extreme ink.
@@ -277,14 +295,7 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
         return None;
     }
     let mid = (ink + ground) / 2.0;
-    let mask = GrayImage::from_fn(r - l, b - t, |x, y| {
-        let v = at(l + x, t + y) as f32;
-        Luma([if (dark && v < mid) || (!dark && v > mid) {
-            255
-        } else {
-            0
-        }])
-    });
+    let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
     let (cx, cy) = ((cl + cr) as f32 / 2.0, (ct + cb) as f32 / 2.0);
     blobs(&mask, dark, 8)
         .into_iter()
@@ -345,14 +356,7 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
         return text;
     }
     let mid = (ink + ground) / 2.0;
-    let mask = GrayImage::from_fn(r - l, b - t, |x, y| {
-        let v = at(l + x, t + y) as f32;
-        Luma([if (dark && v < mid) || (!dark && v > mid) {
-            255
-        } else {
-            0
-        }])
-    });
+    let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
     let th = (text.3 - text.1) as f32;
     // Pieces of the same ink as the text, on its line and of a letter's or a hyphen's size.
     let mut pieces: Vec<PixelBox> = blobs(&mask, dark, 3)
