@@ -85,6 +85,17 @@ pub struct ReplayArgs {
     /// The game (default: the practice window's).
     #[arg(long, value_enum)]
     pub game: Option<Game>,
+    /// How many words, in which order, how fast.
+    #[command(flatten)]
+    pub pace: PaceArgs,
+    /// Print the drag plan (tiles and screen points) without moving anything.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// The replay options `replay` and `play` share.
+#[derive(Debug, clap::Args)]
+pub struct PaceArgs {
     /// Replay at most N words.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
@@ -95,9 +106,6 @@ pub struct ReplayArgs {
     /// Pace multiplier: 2 drags twice as fast.
     #[arg(long, value_name = "X", default_value_t = 1.0)]
     pub speed: f64,
-    /// Print the drag plan (tiles and screen points) without moving anything.
-    #[arg(long)]
-    pub dry_run: bool,
     /// Seconds to wait for the practice window to appear.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub wait: f64,
@@ -110,21 +118,12 @@ Captures the practice window, reads the board from the capture (the same reader 
 `wordsnap read`), solves it and replays the words. If the capture cannot be read, play says so
 and takes the board the practice window announces in its X11 property.")]
 pub struct PlayArgs {
-    /// Replay at most N words.
-    #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
-    /// Order of the words.
-    #[arg(long, value_enum, default_value_t = Order::Score)]
-    pub order: Order,
-    /// Pace multiplier.
-    #[arg(long, value_name = "X", default_value_t = 1.0)]
-    pub speed: f64,
+    /// How many words, in which order, how fast.
+    #[command(flatten)]
+    pub pace: PaceArgs,
     /// Also save the captured window as a PNG.
     #[arg(long, value_name = "FILE")]
     pub capture: Option<PathBuf>,
-    /// Seconds to wait for the practice window to appear.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
-    pub wait: f64,
 }
 
 /// Parses `WxH` (e.g. `960x640`).
@@ -223,9 +222,7 @@ pub fn run_replay(args: ReplayArgs) -> CliResult {
         (None, Some(image)) => Some(super::read::board_from_image(image)?.0),
         (None, None) => None,
     };
-    let options = replay_options(
-        board, args.game, args.limit, args.order, args.speed, args.wait,
-    )?;
+    let options = replay_options(board, args.game, &args.pace)?;
     let options = ReplayOptions {
         dry_run: args.dry_run,
         ..options
@@ -236,11 +233,14 @@ pub fn run_replay(args: ReplayArgs) -> CliResult {
 fn replay_options(
     board: Option<Board>,
     game: Option<Game>,
-    limit: Option<usize>,
-    order: Order,
-    speed: f64,
-    wait: f64,
+    pace: &PaceArgs,
 ) -> Result<ReplayOptions, Failure> {
+    let PaceArgs {
+        limit,
+        order,
+        speed,
+        wait,
+    } = *pace;
     if !(speed.is_finite() && speed > 0.0) {
         return Err(Failure::bad_input(anyhow!(
             "--speed must be a positive number"
@@ -279,9 +279,9 @@ fn finish(result: anyhow::Result<replay::Report>) -> CliResult {
 
 /// Runs `wordsnap play`.
 pub fn run_play(args: PlayArgs) -> CliResult {
-    let wait = Duration::from_secs_f64(args.wait.max(0.0));
+    let wait = Duration::from_secs_f64(args.pace.wait.max(0.0));
     let board = capture_and_read(wait, args.capture.as_deref())?;
-    let options = replay_options(board, None, args.limit, args.order, args.speed, args.wait)?;
+    let options = replay_options(board, None, &args.pace)?;
     finish(replay::run(&options))
 }
 
