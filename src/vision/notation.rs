@@ -4,6 +4,8 @@ use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
 use super::tiles::TileCrops;
 use super::{BoardReading, GridBox, VisionError};
+use image::GrayImage;
+use image::imageops::{rotate90, rotate180, rotate270};
 
 /// Digits the model may read in a main tile, where only letters belong, and the letters they
 /// stand for. A tile read this way keeps half its confidence.
@@ -106,6 +108,68 @@ const DIGIT_LOOKALIKES: [(char, char); 8] = [
     ('G', '6'),
 ];
 
+/// Main tiles read with less confidence than this are read again turned a quarter, a half and
+/// three quarters (letters on dice in a tray face every way).
+const TURN_BELOW: f32 = 0.9;
+
+/// A turned reading replaces the upright one only when at least this sure.
+const TURNED_AT_LEAST: f32 = 0.8;
+
+/// Turned readings are kept only when at least this many tiles of the board, and a quarter of
+/// its tiles, read surely turned: a tray of dice photographed from above has most letters
+/// turned, a screenshot none, and a few letters blurred or crossed by a swipe line that happen
+/// to read as another letter upside down (C and J, M and W) must not be turned.
+const TURNED_TILES_AT_LEAST: usize = 3;
+
+/// Reads the uncertain main crops (indices `mains` into `crops`) again turned by 90, 180 and
+/// 270 degrees and keeps, for each, the surest of its four readings, when enough tiles read
+/// surely turned (see [`TURNED_TILES_AT_LEAST`]). The kept crop replaces the upright one, so
+/// `--debug` shows what was read.
+fn read_turned_letters(
+    reader: &TileReader,
+    mains: &[usize],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+) -> Result<(), VisionError> {
+    let uncertain: Vec<usize> = mains
+        .iter()
+        .copied()
+        .filter(|&k| tile_notation(&readings[k]).1 < TURN_BELOW)
+        .collect();
+    if uncertain.len() < TURNED_TILES_AT_LEAST {
+        return Ok(());
+    }
+    let turned: Vec<GrayImage> = uncertain
+        .iter()
+        .flat_map(|&k| [rotate90(&crops[k]), rotate180(&crops[k]), rotate270(&crops[k])])
+        .collect();
+    let turned_readings = reader
+        .read(&turned)
+        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
+    let mut better = Vec::new();
+    for (j, &k) in uncertain.iter().enumerate() {
+        let upright = tile_notation(&readings[k]).1;
+        let best = (0..3)
+            .map(|t| 3 * j + t)
+            .max_by(|&a, &b| {
+                let score = |i: usize| tile_notation(&turned_readings[i]).1;
+                score(a).total_cmp(&score(b))
+            })
+            .expect("three turns");
+        let sure = tile_notation(&turned_readings[best]).1;
+        if sure >= TURNED_AT_LEAST && sure > upright {
+            better.push((k, best));
+        }
+    }
+    if better.len() >= TURNED_TILES_AT_LEAST.max(mains.len() / 4) {
+        for (k, best) in better {
+            crops[k] = turned[best].clone();
+            readings[k] = turned_readings[best].clone();
+        }
+    }
+    Ok(())
+}
+
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
     lattice: &Lattice,
@@ -113,7 +177,7 @@ pub fn read_cells(
     scale: f32,
     reader: &TileReader,
 ) -> Result<BoardReading, VisionError> {
-    let mut crops = Vec::new();
+    let mut crops: Vec<GrayImage> = Vec::new();
     let mut owners = Vec::new(); // (cell index, None for main / Some(k) for mark k)
     for (i, cell) in cells.iter().enumerate() {
         if let Some((_, img)) = &cell.main {
@@ -125,9 +189,11 @@ pub fn read_cells(
             owners.push((i, Some(k)));
         }
     }
-    let readings = reader
+    let mut readings = reader
         .read(&crops)
         .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
+    let mains: Vec<usize> = (0..owners.len()).filter(|&k| owners[k].1.is_none()).collect();
+    read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let (rows, cols) = (lattice.rows, lattice.cols);
     let mut tiles = vec![vec![String::new(); cols]; rows];
     let mut confidence = vec![vec![0.0f32; cols]; rows];
