@@ -258,6 +258,14 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
         if (upright || turned) && w < 0.95 * lattice.px {
             return CellKind::Letter;
         }
+        // Special tiles print their longer text smaller (`-ED`, `U/L`, `QU`), centred.
+        let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
+        let centred =
+            (b.cx() - cx).abs() < 0.12 * lattice.px && (b.cy() - cy).abs() < 0.12 * lattice.py;
+        let smaller = (0.45 * g..0.8 * g).contains(&h) && w > h && w < 0.9 * lattice.px;
+        if centred && smaller {
+            return CellKind::Letter;
+        }
         return CellKind::Junk;
     }
     let (l, t, r, b) = lattice.cell_box(i / lattice.cols, i % lattice.cols);
@@ -566,5 +574,32 @@ mod tests {
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
         assert!(find_lattice(&texts, &gray, &masks).is_none());
+    }
+
+    #[test]
+    fn a_row_of_small_print_special_tiles_is_kept() {
+        let mut texts = Vec::new();
+        for r in 0..4u32 {
+            for c in 0..4u32 {
+                let (cx, cy) = (100 + c * 60, 200 + r * 60);
+                if r == 3 && (c == 0 || c == 2) {
+                    // `-ED`, `U/L`: wider and lower than the board's letters, centred on the tile.
+                    texts.push(Blob {
+                        x0: cx - 16,
+                        y0: cy - 8,
+                        x1: cx + 16,
+                        y1: cy + 8,
+                        area: 300,
+                        dark: true,
+                    });
+                } else {
+                    texts.push(letter(cx, cy));
+                }
+            }
+        }
+        let gray = test_image(&texts);
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks).expect("lattice");
+        assert_eq!((l.rows, l.cols), (4, 4));
     }
 }

@@ -141,7 +141,13 @@ fn read_turned_letters(
     }
     let turned: Vec<GrayImage> = uncertain
         .iter()
-        .flat_map(|&k| [rotate90(&crops[k]), rotate180(&crops[k]), rotate270(&crops[k])])
+        .flat_map(|&k| {
+            [
+                rotate90(&crops[k]),
+                rotate180(&crops[k]),
+                rotate270(&crops[k]),
+            ]
+        })
         .collect();
     let turned_readings = reader
         .read(&turned)
@@ -192,7 +198,9 @@ pub fn read_cells(
     let mut readings = reader
         .read(&crops)
         .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
-    let mains: Vec<usize> = (0..owners.len()).filter(|&k| owners[k].1.is_none()).collect();
+    let mains: Vec<usize> = (0..owners.len())
+        .filter(|&k| owners[k].1.is_none())
+        .collect();
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let (rows, cols) = (lattice.rows, lattice.cols);
     let mut tiles = vec![vec![String::new(); cols]; rows];

@@ -99,7 +99,9 @@ fn cut_cell(
     // tiles differs from its surroundings too.
     let (mx, my) = (0.25 * (r - l), 0.25 * (b - t));
     let middle = (l + mx, t + my, r - mx, b - my);
-    let unreadable = main.is_none() && ink_fraction(masks.get(lattice.dark), middle) > 0.04;
+    let unreadable = main.is_none()
+        && ink_fraction(masks.get(lattice.dark), middle) > 0.04
+        && !is_plain(full, to_pixels(middle, scale, full.dimensions()));
     TileCrops {
         row,
         col,
@@ -246,6 +248,21 @@ pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u
         clamp((r * scale).ceil(), w),
         clamp((b * scale).ceil(), h),
     )
+}
+
+/// Whether a box (full pixels) is one flat level, as background is: 90% of its pixels lie
+/// within 24 grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
+/// than the tiles around it.)
+fn is_plain(full: &GrayImage, (l, t, r, b): PixelBox) -> bool {
+    if r <= l || b <= t {
+        return true;
+    }
+    let mut levels: Vec<u8> = (t..b)
+        .flat_map(|y| (l..r).map(move |x| full.get_pixel(x, y)[0]))
+        .collect();
+    levels.sort_unstable();
+    let n = levels.len();
+    levels[n - 1 - n / 20] - levels[n / 20] <= 24
 }
 
 /// A mask of the box `(l, t, r, b)` (in `at`'s pixels): 255 where the grey level is past `mid`
@@ -496,5 +513,12 @@ mod tests {
         let img = cell();
         let grown = whole_line(&img, (0, 0, 100, 100), (30, 30, 38, 70));
         assert_eq!(grown, (30, 30, 54, 70));
+    }
+
+    #[test]
+    fn flat_background_is_plain_and_a_letter_is_not() {
+        let flat = GrayImage::from_fn(50, 50, |x, y| Luma([40 + ((x + y) % 7) as u8]));
+        assert!(is_plain(&flat, (0, 0, 50, 50)));
+        assert!(!is_plain(&cell(), (20, 20, 80, 80)));
     }
 }
