@@ -193,8 +193,7 @@ pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMask
 fn lattice_at(analysis: &GrayImage, radius: u32) -> Option<(grid::Lattice, glyphs::InkMasks)> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, 16);
-    let mut raw = glyphs::blobs(&masks.dark, true, 8);
-    raw.extend(glyphs::blobs(&masks.light, false, 8));
+    let mut raw = glyphs::blobs_of_both(&masks, 8);
     raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
     let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
         .into_iter()

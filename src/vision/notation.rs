@@ -109,22 +109,33 @@ const DIGIT_LOOKALIKES: [(char, char); 8] = [
 ];
 
 /// Main tiles read with less confidence than this are read again turned a quarter, a half and
-/// three quarters (letters on dice in a tray face every way).
+/// three quarters, to tell whether the board's letters face every way (dice in a tray).
 const TURN_BELOW: f32 = 0.9;
 
-/// A turned reading replaces the upright one only when at least this sure.
+/// A turned reading counts as sure at this confidence.
 const TURNED_AT_LEAST: f32 = 0.8;
 
-/// Turned readings are kept only when at least this many tiles of the board, and a quarter of
-/// its tiles, read surely turned: a tray of dice photographed from above has most letters
-/// turned, a screenshot none, and a few letters blurred or crossed by a swipe line that happen
-/// to read as another letter upside down (C and J, M and W) must not be turned.
+/// A board counts as one of turned letters when at least this many tiles, and a quarter of its
+/// tiles, read surely turned and not surely upright: a tray of dice photographed from above has
+/// most letters turned, a screenshot none, and a few letters blurred or crossed by a swipe line
+/// that happen to read as another letter upside down (C and J, M and W) must not turn a
+/// screenshot's tiles.
 const TURNED_TILES_AT_LEAST: usize = 3;
 
-/// Reads the uncertain main crops (indices `mains` into `crops`) again turned by 90, 180 and
-/// 270 degrees and keeps, for each, the surest of its four readings, when enough tiles read
-/// surely turned (see [`TURNED_TILES_AT_LEAST`]). The kept crop replaces the upright one, so
-/// `--debug` shows what was read.
+/// On a board of turned letters, a turned reading replaces the upright one only when its doubt
+/// (one minus its confidence) is this many times smaller: some letters read as others when
+/// turned (N on its side is a Z, M upside down a W), and the model is then about as sure both
+/// ways, so the upright reading stands; a letter truly turned reads far surer the right way up.
+const TURNED_DOUBT_RATIO: f32 = 4.0;
+
+/// Reads letters that face every way, as on dice in a tray photographed from above.
+///
+/// The uncertain main crops (indices into `crops`, among `mains`) are read turned by 90, 180 and
+/// 270 degrees. When enough of them read surely turned (see [`TURNED_TILES_AT_LEAST`]), the
+/// board's letters face every way: then every main crop is read in all four turns and keeps the
+/// surest reading (see [`TURNED_DOUBT_RATIO`]). A turned letter can read surely as another
+/// letter upright: a T on its side reads as an H at 99%, the T the right way up at 99.999%. The kept crop replaces the
+/// upright one, so `--debug` shows what was read.
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
@@ -139,7 +150,47 @@ fn read_turned_letters(
     if uncertain.len() < TURNED_TILES_AT_LEAST {
         return Ok(());
     }
-    let turned: Vec<GrayImage> = uncertain
+    let mut turned = read_turns(reader, crops, &uncertain)?;
+    let surely_turned = turned
+        .iter()
+        .filter(|(k, turns)| {
+            let best = turns
+                .iter()
+                .map(|(_, r)| tile_notation(r).1)
+                .fold(0.0, f32::max);
+            best >= TURNED_AT_LEAST && best > tile_notation(&readings[*k]).1
+        })
+        .count();
+    if surely_turned < TURNED_TILES_AT_LEAST.max(mains.len() / 4) {
+        return Ok(());
+    }
+    let upright: Vec<usize> = mains
+        .iter()
+        .copied()
+        .filter(|k| !uncertain.contains(k))
+        .collect();
+    turned.extend(read_turns(reader, crops, &upright)?);
+    let doubt = |r: &CropReading| 1.0 - tile_notation(r).1;
+    for (k, turns) in turned {
+        let best = turns
+            .into_iter()
+            .min_by(|a, b| doubt(&a.1).total_cmp(&doubt(&b.1)))
+            .expect("three turns");
+        if doubt(&best.1) * TURNED_DOUBT_RATIO < doubt(&readings[k]) {
+            (crops[k], readings[k]) = best;
+        }
+    }
+    Ok(())
+}
+
+/// The crops `which` turned by 90, 180 and 270 degrees, with their readings (one model call).
+#[allow(clippy::type_complexity)]
+fn read_turns(
+    reader: &TileReader,
+    crops: &[GrayImage],
+    which: &[usize],
+) -> Result<Vec<(usize, Vec<(GrayImage, CropReading)>)>, VisionError> {
+    let turned: Vec<GrayImage> = which
         .iter()
         .flat_map(|&k| {
             [
@@ -149,31 +200,25 @@ fn read_turned_letters(
             ]
         })
         .collect();
-    let turned_readings = reader
+    let mut readings = reader
         .read(&turned)
-        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
-    let mut better = Vec::new();
-    for (j, &k) in uncertain.iter().enumerate() {
-        let upright = tile_notation(&readings[k]).1;
-        let best = (0..3)
-            .map(|t| 3 * j + t)
-            .max_by(|&a, &b| {
-                let score = |i: usize| tile_notation(&turned_readings[i]).1;
-                score(a).total_cmp(&score(b))
-            })
-            .expect("three turns");
-        let sure = tile_notation(&turned_readings[best]).1;
-        if sure >= TURNED_AT_LEAST && sure > upright {
-            better.push((k, best));
-        }
-    }
-    if better.len() >= TURNED_TILES_AT_LEAST.max(mains.len() / 4) {
-        for (k, best) in better {
-            crops[k] = turned[best].clone();
-            readings[k] = turned_readings[best].clone();
-        }
-    }
-    Ok(())
+        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?
+        .into_iter();
+    let mut crops = turned.into_iter();
+    Ok(which
+        .iter()
+        .map(|&k| {
+            let turns = (0..3)
+                .map(|_| {
+                    (
+                        crops.next().expect("crop"),
+                        readings.next().expect("reading"),
+                    )
+                })
+                .collect();
+            (k, turns)
+        })
+        .collect())
 }
 
 /// Reads every cell's crops in one model call and assembles the board reading.
