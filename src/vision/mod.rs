@@ -153,11 +153,10 @@ fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
     let analysis = if scale > 1.0 {
-        image::imageops::resize(
+        downscale(
             &full,
             ((w as f32 / scale) as u32).max(1),
             ((h as f32 / scale) as u32).max(1),
-            image::imageops::FilterType::Triangle,
         )
     } else {
         full.clone()
@@ -169,6 +168,32 @@ fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
         masks,
         scale,
     })
+}
+
+/// `image` resized to `width` x `height` with a bilinear (triangle) filter, by
+/// `fast_image_resize` (SIMD; several times faster than `image::imageops::resize`, which spent a
+/// fifth of a 1920x1080 read here).
+fn downscale(image: &GrayImage, width: u32, height: u32) -> GrayImage {
+    use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer, images};
+    let bilinear = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Bilinear));
+    let mut out = images::Image::new(width, height, PixelType::U8);
+    let resized =
+        images::ImageRef::new(image.width(), image.height(), image.as_raw(), PixelType::U8)
+            .map_err(|e| e.to_string())
+            .and_then(|src| {
+                Resizer::new()
+                    .resize(&src, &mut out, &bilinear)
+                    .map_err(|e| e.to_string())
+            });
+    match resized {
+        Ok(()) => {
+            GrayImage::from_raw(width, height, out.into_vec()).expect("U8 buffer of the size")
+        }
+        // Cannot happen for a U8 image of its own size; fall back to the slower resize anyway.
+        Err(_) => {
+            image::imageops::resize(image, width, height, image::imageops::FilterType::Triangle)
+        }
+    }
 }
 
 /// Finds the board lattice in the analysis copy of an image, with the ink masks it was found in.
