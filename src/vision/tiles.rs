@@ -135,9 +135,14 @@ fn corner_marks(
     let inside = |m: &Blob| {
         m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
     };
+    let levelled = level_masks(&sub, (l - x0, t - y0, r - x0, b - y0));
     let mut found = Vec::new();
     for dark in [true, false] {
-        let pieces: Vec<Blob> = blobs(masks.get(dark), dark, 3)
+        let mut raw = blobs(masks.get(dark), dark, 3);
+        if let Some(mask) = levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m) {
+            raw.extend(blobs(mask, dark, 3));
+        }
+        let pieces: Vec<Blob> = raw
             .into_iter()
             .map(|p| Blob {
                 x0: p.x0 + x0,
@@ -173,7 +178,7 @@ fn corner_marks(
                 && !(0..found.len()).any(|j| {
                     j != i
                         && (nested(&found[i], &found[j]) || nested(&found[j], &found[i]))
-                        && (contrasts[j], j) > (contrasts[i], i)
+                        && (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
                 })
         })
         .map(|i| found[i])
@@ -181,6 +186,56 @@ fn corner_marks(
     marks.sort_by_key(|b| std::cmp::Reverse(b.area));
     marks.truncate(3);
     marks
+}
+
+/// A tile is flat (one colour, as Wordament's) when this share of its cell (gaps between tiles
+/// and the text included) lies within [`FLAT_TILE_SPREAD`] grey levels of its median. Measured:
+/// Wordament and Word Streak cells 0.60-0.74, Boggle With Friends' shaded tiles 0.24-0.49.
+const FLAT_TILE_SHARE: f32 = 0.6;
+
+/// See [`FLAT_TILE_SHARE`].
+const FLAT_TILE_SPREAD: f32 = 12.0;
+
+/// Ink masks of `sub` thresholded halfway between the tile's ground (the median level of
+/// `cell`, in `sub`'s pixels) and its most extreme ink, for each polarity whose ink stands out by
+/// at least [`MIN_MARK_CONTRAST`]. Against the local mean, a digit close to the tile's edge joins
+/// the tile's rim (a `1` at the left of Wordament's `12`); against the tile's own level, the gap
+/// between tiles is not ink of the digit's polarity, so the digit stays apart. Only for flat
+/// tiles (see [`FLAT_TILE_SHARE`]): on shaded tiles with badges and icons one level cuts shapes
+/// into pieces that look like digits. Empty when the tile is not flat.
+fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)> {
+    let (w, h) = sub.dimensions();
+    let (r, b) = (r.min(w), b.min(h));
+    if r <= l + 2 || b <= t + 2 {
+        return vec![];
+    }
+    let mut levels: Vec<u8> = (t..b)
+        .flat_map(|y| (l..r).map(move |x| sub.get_pixel(x, y)[0]))
+        .collect();
+    levels.sort_unstable();
+    let n = levels.len();
+    let ground = levels[n / 2] as f32;
+    let flat = levels
+        .iter()
+        .filter(|&&v| (v as f32 - ground).abs() <= FLAT_TILE_SPREAD)
+        .count();
+    if (flat as f32) < FLAT_TILE_SHARE * n as f32 {
+        return vec![];
+    }
+    let at = |x: u32, y: u32| sub.get_pixel(x, y)[0];
+    [
+        (true, levels[n / 200] as f32),
+        (false, levels[n - 1 - n / 200] as f32),
+    ]
+    .into_iter()
+    .filter(|(_, ink)| (ink - ground).abs() >= MIN_MARK_CONTRAST)
+    .map(|(dark, ink)| {
+        (
+            dark,
+            ink_beyond(&at, (0, 0, w, h), dark, (ink + ground) / 2.0),
+        )
+    })
+    .collect()
 }
 
 /// The smallest difference in grey levels between a mark's ink and the ground around it.
@@ -520,5 +575,34 @@ mod tests {
         let flat = GrayImage::from_fn(50, 50, |x, y| Luma([40 + ((x + y) % 7) as u8]));
         assert!(is_plain(&flat, (0, 0, 50, 50)));
         assert!(!is_plain(&cell(), (20, 20, 80, 80)));
+    }
+
+    /// A flat tile (level 150) on a dark board (30) with light ink (250): a value `12` whose `1`
+    /// is close to the tile's left edge, and a main letter.
+    fn wordament_cell() -> GrayImage {
+        GrayImage::from_fn(120, 120, |x, y| {
+            let tile = (5..115).contains(&x) && (5..115).contains(&y);
+            let one = (7..10).contains(&x) && (10..26).contains(&y);
+            let two = (15..25).contains(&x) && (10..26).contains(&y) && !(18..22).contains(&x);
+            let main = (40..80).contains(&x) && (40..90).contains(&y) && !(52..68).contains(&x);
+            Luma(if !tile {
+                [30]
+            } else if one || two || main {
+                [250]
+            } else {
+                [150]
+            })
+        })
+    }
+
+    #[test]
+    fn a_value_next_to_the_tile_edge_is_read_whole() {
+        let img = wordament_cell();
+        let cell = (0, 0, 120, 120);
+        let marks = corner_marks(&img, cell, cell, Some((40, 40, 80, 90)), 50.0, 120.0);
+        assert!(
+            marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
+            "the 1 and the 2 form one mark: {marks:?}"
+        );
     }
 }
