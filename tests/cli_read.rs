@@ -113,3 +113,38 @@ fn eval_on_a_folder_without_ground_truth_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no images with a ground-truth .json"));
 }
+
+#[test]
+fn a_model_file_that_is_not_a_model_exits_2() {
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/roboto_light_4x4.png");
+    let not_a_model = temp("not-a-model.onnx", b"these are not ONNX bytes");
+    for model in [not_a_model.as_path(), Path::new("/nonexistent/model.onnx")] {
+        let out = wordsnap(&[
+            "read",
+            "--model",
+            model.to_str().unwrap(),
+            fixture.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{}", model.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot load the recognition model"), "{err}");
+        assert!(err.contains(&model.display().to_string()), "{err}");
+    }
+}
+
+#[test]
+fn the_shipped_model_given_as_a_file_reads_like_the_embedded_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fixture = root.join("fixtures/screens/roboto_light_4x4.png");
+    let embedded = wordsnap(&["read", "--json", fixture.to_str().unwrap()]);
+    let from_file = wordsnap(&[
+        "read",
+        "--json",
+        "--model",
+        root.join("models/tile_ocr.onnx").to_str().unwrap(),
+        fixture.to_str().unwrap(),
+    ]);
+    assert_eq!(embedded.status.code(), Some(0));
+    assert_eq!(from_file.stdout, embedded.stdout);
+}

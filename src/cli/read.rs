@@ -25,6 +25,10 @@ pub struct ReadArgs {
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder.
     #[arg(long, value_name = "DIR")]
     pub debug: Option<PathBuf>,
+    /// Read with this recognition model (ONNX, trained by models/train/) instead of the
+    /// embedded one.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
 }
 
 /// Arguments of `wordsnap eval`.
@@ -36,11 +40,21 @@ pub struct EvalArgs {
     /// Print the per-image results and totals as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Read with this recognition model (ONNX, trained by models/train/) instead of the
+    /// embedded one.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
 }
 
-fn load_reader() -> Result<TileReader, Failure> {
-    TileReader::new()
-        .map_err(|e| Failure::runtime(e.context("cannot load the tile recognition model")))
+/// The embedded recognition model, or the one in `model`. A model file that cannot be loaded is
+/// bad input (exit code 2).
+fn load_reader(model: Option<&Path>) -> Result<TileReader, Failure> {
+    match model {
+        None => TileReader::new()
+            .map_err(|e| Failure::runtime(e.context("cannot load the tile recognition model"))),
+        Some(path) => TileReader::from_file(path)
+            .map_err(|e| Failure::bad_input(e.context("cannot load the recognition model"))),
+    }
 }
 
 fn read_file(path: &Path, reader: &TileReader) -> Result<BoardReading, Failure> {
@@ -99,7 +113,7 @@ pub fn doubtful_tiles(reading: &BoardReading) -> Vec<String> {
 /// Doubtful tiles are reported on stderr with the board text to correct; a tile read as
 /// nothing is an error.
 pub fn board_from_image(image: &Path) -> Result<(Board, Option<Game>), Failure> {
-    let reader = load_reader()?;
+    let reader = load_reader(None)?;
     let reading = read_file(image, &reader)?;
     let doubtful = doubtful_tiles(&reading);
     if reading.tiles.iter().flatten().any(String::is_empty) {
@@ -154,7 +168,7 @@ pub fn detect_game(board: &Board) -> Option<Game> {
 
 /// Runs `wordsnap read`.
 pub fn run_read(args: ReadArgs) -> CliResult {
-    let reader = load_reader()?;
+    let reader = load_reader(args.model.as_deref())?;
     let started = Instant::now();
     let reading = read_file(&args.image, &reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
@@ -368,7 +382,7 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
             args.dir.display()
         )));
     }
-    let reader = load_reader()?;
+    let reader = load_reader(args.model.as_deref())?;
     let results: Vec<EvalResult> = images
         .iter()
         .map(|(img, truth)| evaluate(img, truth, &reader))

@@ -392,7 +392,14 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         .flatten()
         .filter(|(b, _)| (b.width() as f32) < 0.25 * b.height() as f32)
         .count();
-    if filled < 7 || bars * 2 > filled {
+    // Few tiles hold long text (`-ING`, `OVER-`): a lattice of mostly wide boxes is the shading
+    // or shadows along the tiles' edges.
+    let wide = cells
+        .iter()
+        .flatten()
+        .filter(|(b, _)| (b.width() as f32) > 2.5 * b.height() as f32)
+        .count();
+    if filled < 7 || bars * 2 > filled || wide * 2 > filled {
         return None;
     }
     // Refine the origin and pitches by least squares over the snapped centres.
