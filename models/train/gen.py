@@ -48,6 +48,8 @@ MULTI = ["QU", "TH", "IN", "ER", "AN", "HE", "RE", "CH", "EN", "ST", "ON", "AT",
 PREFIXES = ["RE-", "IN-", "OVER-", "UN-", "DE-", "PRE-", "DIS-", "EX-", "CO-", "MIS-", "SUB-", "NON-"]
 SUFFIXES = ["-IC", "-ING", "-ED", "-ER", "-LY", "-S", "-ES", "-EST", "-TION", "-ISM", "-NESS", "-FUL", "-ABLE"]
 BADGES = ["DL", "TL", "DW", "TW", "2X", "3X"]
+# Share of MULTI tiles rendered in title case ("Qu", "Th", "Ing"); label stays upper case.
+TITLE_CASE_RATE = 0.35
 
 
 def list_fonts(held_out: bool) -> list[str]:
@@ -141,8 +143,10 @@ def random_text(rng: random.Random) -> tuple[str, str]:
             t = rng.choice(MULTI)
         else:
             t = "".join(rng.choice(LETTERS) for _ in range(rng.choice([2, 2, 3])))
-        if t == "QU" and rng.random() < 0.35:
-            return "Qu", "QU"
+        # Multi-letter dice faces (Big Boggle "Qu", "Th", "In", "Er", "He", "An"...)
+        # and wordsnap's practice renderer print them in title case.
+        if t in MULTI and rng.random() < TITLE_CASE_RATE:
+            return t[0] + t[1:].lower(), t
         return t, t
     if r < 0.55:
         n = rng.choice([str(i) for i in range(1, 13)] + ["20"] * 2 + ["1", "2", "3", "4"])

@@ -402,15 +402,25 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
         return text;
     }
     let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
-    let Some(dark) = ink_is_dark(&at, (l, t, r, b)) else {
+    // The ground is taken just around the text, on the tile: farther out, the cell may hold
+    // more of the board between tiles than of the tile (small dice on a wooden tray), which
+    // would also turn the polarity around.
+    let ring = ((text.3 - text.1) as f32 * 0.3) as u32 + 1;
+    let (rl, rt, rr, rb) = (
+        text.0.saturating_sub(ring).max(l),
+        text.1.saturating_sub(ring).max(t),
+        (text.2 + ring).min(r),
+        (text.3 + ring).min(b),
+    );
+    let Some(dark) = ink_is_dark(&at, (rl, rt, rr, rb)) else {
         return text;
     };
     let mut inside: Vec<u8> = (text.1..text.3)
         .flat_map(|y| (text.0..text.2).map(move |x| at(x, y)))
         .collect();
     inside.sort_unstable();
-    let mut around: Vec<u8> = (t..b)
-        .flat_map(|y| (l..r).map(move |x| (x, y)))
+    let mut around: Vec<u8> = (rt..rb)
+        .flat_map(|y| (rl..rr).map(move |x| (x, y)))
         .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
         .map(|(x, y)| at(x, y))
         .collect();
@@ -438,7 +448,14 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
             let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
             let cy = (y0 + y1) as f32 / 2.0;
             let on_line = cy > text.1 as f32 && cy < text.3 as f32;
-            let sized = h <= 1.3 * th && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
+            // A capital before lower-case text (the `Q` of `Qu` when the `u` was found first)
+            // stands on the same baseline and rises above it.
+            let capital_before = x1 <= text.0 + 2
+                && h <= 1.8 * th
+                && y0 < text.1
+                && y1 as f32 >= text.3 as f32 - 0.1 * th;
+            let sized = (h <= 1.3 * th || capital_before)
+                && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
             let mut levels: Vec<u8> = (y0..y1)
                 .flat_map(|y| (x0..x1).map(move |x| at(x, y)))
                 .collect();

@@ -1,0 +1,111 @@
+//! Round trip: boards drawn by `wordsnap render` (the practice board's drawing code, in every
+//! style, at phone, desktop and small sizes) are read back exactly by `wordsnap read`.
+//!
+//! The renderer's looks were not used to tune the reader's grid search, and its font (DejaVu
+//! Sans Bold) is one of the many training fonts, so this checks the whole reading pipeline on
+//! screenshots of a kind it was not fitted to.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(BIN).args(args).output().expect("run wordsnap")
+}
+
+fn temp_png(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordsnap-render-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Renders `board` (JSON) and reads it back; returns the reading as JSON.
+fn render_and_read(board: &str, style: &str, size: &str, game: &str) -> serde_json::Value {
+    let png = temp_png(&format!("{style}-{size}-{game}.png"));
+    let out = run(&[
+        "render",
+        "--board",
+        board,
+        "--style",
+        style,
+        "--size",
+        size,
+        "--game",
+        game,
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "render: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["read", "--json", png.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "read {style} {size} {game}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_file(&png);
+    serde_json::from_slice(&out.stdout).expect("read --json prints JSON")
+}
+
+const STYLES: [&str; 4] = ["light", "dark", "wordament", "wood"];
+const SIZES: [&str; 3] = ["600x600", "1080x1920", "1920x1080"];
+
+#[test]
+fn boggle_boards_read_back_in_every_style_and_size() {
+    let tiles = serde_json::json!([
+        ["G", "T", "QU", "L"],
+        ["L", "C", "O", "E"],
+        ["H", "W", "T", "M"],
+        ["U", "P", "B", "Z"]
+    ]);
+    let board = serde_json::json!({"rows": 4, "cols": 4, "tiles": tiles}).to_string();
+    for style in STYLES {
+        for size in SIZES {
+            let read = render_and_read(&board, style, size, "boggle");
+            assert_eq!(read["tiles"], tiles, "{style} {size}");
+        }
+    }
+}
+
+#[test]
+fn big_boggle_boards_read_back_small_and_large() {
+    let tiles = serde_json::json!([
+        ["A", "I", "K", "I", "N"],
+        ["A", "E", "N", "X", "O"],
+        ["W", "P", "C", "N", "A"],
+        ["O", "R", "N", "O", "A"],
+        ["L", "R", "QU", "H", "E"]
+    ]);
+    let board = serde_json::json!({"rows": 5, "cols": 5, "tiles": tiles}).to_string();
+    for style in STYLES {
+        for size in ["1080x1920", "400x300"] {
+            let read = render_and_read(&board, style, size, "bigboggle");
+            assert_eq!(read["tiles"], tiles, "{style} {size}");
+        }
+    }
+}
+
+#[test]
+fn wordament_boards_read_back_with_special_tiles_and_values() {
+    let tiles = serde_json::json!([
+        ["A", "QU", "RE-", "S"],
+        ["T", "-ING", "E", "R"],
+        ["L", "O", "N", "U/L"],
+        ["D", "I", "C", "E"]
+    ]);
+    let values = serde_json::json!([[2, 10, 4, 2], [2, 6, 1, 2], [3, 2, 2, 7], [3, 2, 3, 1]]);
+    let board =
+        serde_json::json!({"rows": 4, "cols": 4, "tiles": tiles, "values": values}).to_string();
+    for style in STYLES {
+        for size in SIZES {
+            let read = render_and_read(&board, style, size, "wordament");
+            assert_eq!(read["tiles"], tiles, "{style} {size}");
+            assert_eq!(read["values"], values, "{style} {size}");
+        }
+    }
+}
