@@ -272,12 +272,15 @@ pub fn read_cells(
                 debug.push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
             }
             Some(k) => {
-                // Of several marks read as values (a digit, and an icon that looks like one),
-                // the surest wins.
+                // Of several marks read as values (a digit, and an icon or a piece of the
+                // tile's edge that looks like one), the surest wins; a value read through
+                // letters that look like digits (a bar read as `I`, taken for `1`) counts half.
+                let digits = reading.text.trim().chars().all(|c| c.is_ascii_digit());
+                let sure = reading.confidence * if digits { 1.0 } else { 0.5 };
                 match mark(reading) {
-                    Some(Mark::Value(v)) if value_confidence[r][c] < reading.confidence => {
+                    Some(Mark::Value(v)) if value_confidence[r][c] < sure => {
                         values[r][c] = Some(v);
-                        value_confidence[r][c] = reading.confidence;
+                        value_confidence[r][c] = sure;
                     }
                     Some(Mark::Bonus(b)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
                     _ => {}

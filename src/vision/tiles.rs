@@ -544,18 +544,38 @@ pub fn normalise(
     let ink = sorted[sorted.len() / 50] as f32;
     let paper = sorted[sorted.len() - 1 - sorted.len() / 20] as f32;
     let span = (paper - ink).max(24.0);
-    let margin = (0.25 * text_height).round() as u32 + 2;
     let (w, h) = (r - l, b - t);
-    let mut out = GrayImage::from_pixel(w + 2 * margin, h + 2 * margin, Luma([255]));
-    for (i, v) in values.iter().enumerate() {
-        let stretched = ((*v as f32 - ink) / span * 255.0).clamp(0.0, 255.0) as u8;
-        out.put_pixel(
-            margin + i as u32 % w,
-            margin + i as u32 / w,
-            Luma([stretched]),
-        );
-    }
+    let stretched = GrayImage::from_fn(w, h, |x, y| {
+        let v = values[(y * w + x) as usize] as f32;
+        Luma([((v - ink) / span * 255.0).clamp(0.0, 255.0) as u8])
+    });
+    // The model was trained on margins of 5-35% of the text's height: frame the ink itself, not
+    // the box it was found in (which may be taller than the text, small print on a special tile).
+    let (il, it, ir, ib) = ink_box(&stretched).unwrap_or((0, 0, w, h));
+    let (il, it) = (il.saturating_sub(pad), it.saturating_sub(pad));
+    let (ir, ib) = ((ir + pad).min(w), (ib + pad).min(h));
+    let ink_height = ((ib - it) as f32).min(text_height);
+    let margin = (0.25 * ink_height).round() as u32 + 2;
+    let mut out = GrayImage::from_pixel(ir - il + 2 * margin, ib - it + 2 * margin, Luma([255]));
+    image::imageops::replace(
+        &mut out,
+        &image::imageops::crop_imm(&stretched, il, it, ir - il, ib - it).to_image(),
+        margin as i64,
+        margin as i64,
+    );
     out
+}
+
+/// The box (left, top, right, bottom) of the pixels darker than mid-grey, if any.
+fn ink_box(img: &GrayImage) -> Option<PixelBox> {
+    let mut found: Option<PixelBox> = None;
+    for (x, y, p) in img.enumerate_pixels() {
+        if p[0] < 128 {
+            let b = found.get_or_insert((x, y, x + 1, y + 1));
+            *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -621,5 +641,24 @@ mod tests {
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
             "the 1 and the 2 form one mark: {marks:?}"
         );
+    }
+
+    #[test]
+    fn a_crop_frames_the_ink_not_the_box_it_was_found_in() {
+        // Text 20 px high in a box 60 px high (small print on a special tile).
+        let img = GrayImage::from_fn(200, 100, |x, y| {
+            Luma([
+                if (40..160).contains(&x) && (40..60).contains(&y) && x % 10 < 6 {
+                    20
+                } else {
+                    230
+                },
+            ])
+        });
+        let crop = normalise(&img, (30, 20, 170, 80), true, 20.0, (0, 0, 200, 100));
+        let h = crop.height();
+        // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
+        assert_eq!(h, 40, "crop height for 20 px of text");
+        assert_eq!(ink_box(&crop).map(|b| b.3 - b.1), Some(20));
     }
 }
