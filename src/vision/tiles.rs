@@ -369,12 +369,13 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
     let mid = (ink + ground) / 2.0;
     let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
     let (cx, cy) = ((cl + cr) as f32 / 2.0, (ct + cb) as f32 / 2.0);
-    blobs(&mask, dark, 8)
+    merge_lines(&blobs(&mask, dark, 8))
         .into_iter()
         .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
         .filter(|p| {
-            let ph = (p.3 - p.1) as f32;
-            ph >= 0.6 * h && ph <= 1.4 * h
+            let (pw, ph) = ((p.2 - p.0) as f32, (p.3 - p.1) as f32);
+            // A letter, or the smaller print of a long special tile (`OVER-`), which is wide.
+            (ph >= 0.6 * h && ph <= 1.4 * h) || (ph >= 0.45 * h && ph < 0.6 * h && pw > 2.0 * ph)
         })
         .min_by(|a, b| {
             let d =
