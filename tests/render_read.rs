@@ -109,3 +109,22 @@ fn wordament_boards_read_back_with_special_tiles_and_values() {
         }
     }
 }
+
+#[test]
+fn title_case_dice_faces_read_back() {
+    // Big Boggle dice print two-letter faces in title case: "In", "Th", "Er", "He", "An", "Qu".
+    let tiles = serde_json::json!([
+        ["IN", "A", "T", "S", "O"],
+        ["E", "TH", "R", "L", "N"],
+        ["D", "O", "ER", "C", "A"],
+        ["M", "I", "P", "HE", "U"],
+        ["G", "QU", "B", "E", "AN"]
+    ]);
+    let board = serde_json::json!({"rows": 5, "cols": 5, "tiles": tiles}).to_string();
+    for style in STYLES {
+        for size in ["600x600", "1080x1920"] {
+            let read = render_and_read(&board, style, size, "bigboggle");
+            assert_eq!(read["tiles"], tiles, "{style} {size}");
+        }
+    }
+}
