@@ -337,8 +337,10 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
     let px = pitch(set, h, true)?;
     let py = pitch(set, h, false)?;
     // Letters take at most about two thirds of a tile; taller "letters" on a lattice are the
-    // strips between tiles (light tiles on a darker board look like rows of `I`s).
-    if px / py > 1.6 || py / px > 1.6 || h > 0.72 * px.min(py) {
+    // strips between tiles (light tiles on a darker board look like rows of `I`s). Tiles are
+    // square, give or take a photo's perspective: rows 1.5 times closer than columns are the
+    // shadows under the tiles taken for a row of letters between the rows.
+    if px / py > 1.3 || py / px > 1.3 || h > 0.72 * px.min(py) {
         return None;
     }
     // Anchor on the box with the most boxes around it at one pitch.
