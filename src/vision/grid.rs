@@ -250,10 +250,10 @@ fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
 fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
     if let Some(b) = lattice.cells[i] {
         // Other text (a timer, a score) is of another size or wider than a tile; a letter may be
-        // turned a quarter (a die in a photo).
+        // turned a quarter (a die in a photo), or reach below the line (`J`, `Q` in some faces).
         let (w, h) = (b.width() as f32, b.height() as f32);
         let g = lattice.glyph_height;
-        let upright = (0.8 * g..=1.25 * g).contains(&h);
+        let upright = (0.8 * g..=1.35 * g).contains(&h);
         let turned = (0.8 * g..=1.25 * g).contains(&w) && h <= 1.25 * g;
         if (upright || turned) && w < 0.95 * lattice.px {
             return CellKind::Letter;
