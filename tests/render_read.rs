@@ -128,3 +128,21 @@ fn title_case_dice_faces_read_back() {
         }
     }
 }
+
+#[test]
+fn a_row_with_a_descending_letter_and_small_print_is_kept() {
+    // `J` reaches below the line and `-ED` is printed smaller: the row still belongs to the board.
+    let tiles = serde_json::json!([
+        ["A", "I", "V", "B"],
+        ["O", "S", "I", "H"],
+        ["B", "E", "A", "K"],
+        ["J", "L", "S", "-ED"]
+    ]);
+    let board = serde_json::json!({"rows": 4, "cols": 4, "tiles": tiles}).to_string();
+    for style in STYLES {
+        for size in SIZES {
+            let read = render_and_read(&board, style, size, "wordament");
+            assert_eq!(read["tiles"], tiles, "{style} {size}");
+        }
+    }
+}
