@@ -55,6 +55,24 @@ fn render_and_read(board: &str, style: &str, size: &str, game: &str) -> serde_js
 const STYLES: [&str; 4] = ["light", "dark", "wordament", "wood"];
 const SIZES: [&str; 3] = ["600x600", "1080x1920", "1920x1080"];
 
+/// Renders the board `tiles` (JSON rows) for `game` in every style at each of `sizes` and
+/// requires its tiles read back exactly.
+fn assert_tiles_read_back(tiles: &serde_json::Value, sizes: &[&str], game: &str) {
+    let rows = tiles.as_array().unwrap();
+    let board = serde_json::json!({
+        "rows": rows.len(),
+        "cols": rows[0].as_array().unwrap().len(),
+        "tiles": tiles,
+    })
+    .to_string();
+    for style in STYLES {
+        for &size in sizes {
+            let read = render_and_read(&board, style, size, game);
+            assert_eq!(read["tiles"], *tiles, "{style} {size}");
+        }
+    }
+}
+
 #[test]
 fn boggle_boards_read_back_in_every_style_and_size() {
     let tiles = serde_json::json!([
@@ -63,13 +81,7 @@ fn boggle_boards_read_back_in_every_style_and_size() {
         ["H", "W", "T", "M"],
         ["U", "P", "B", "Z"]
     ]);
-    let board = serde_json::json!({"rows": 4, "cols": 4, "tiles": tiles}).to_string();
-    for style in STYLES {
-        for size in SIZES {
-            let read = render_and_read(&board, style, size, "boggle");
-            assert_eq!(read["tiles"], tiles, "{style} {size}");
-        }
-    }
+    assert_tiles_read_back(&tiles, &SIZES, "boggle");
 }
 
 #[test]
@@ -81,13 +93,7 @@ fn big_boggle_boards_read_back_small_and_large() {
         ["O", "R", "N", "O", "A"],
         ["L", "R", "QU", "H", "E"]
     ]);
-    let board = serde_json::json!({"rows": 5, "cols": 5, "tiles": tiles}).to_string();
-    for style in STYLES {
-        for size in ["1080x1920", "400x300"] {
-            let read = render_and_read(&board, style, size, "bigboggle");
-            assert_eq!(read["tiles"], tiles, "{style} {size}");
-        }
-    }
+    assert_tiles_read_back(&tiles, &["1080x1920", "400x300"], "bigboggle");
 }
 
 #[test]
@@ -120,13 +126,7 @@ fn title_case_dice_faces_read_back() {
         ["M", "I", "P", "HE", "U"],
         ["G", "QU", "B", "E", "AN"]
     ]);
-    let board = serde_json::json!({"rows": 5, "cols": 5, "tiles": tiles}).to_string();
-    for style in STYLES {
-        for size in ["600x600", "1080x1920"] {
-            let read = render_and_read(&board, style, size, "bigboggle");
-            assert_eq!(read["tiles"], tiles, "{style} {size}");
-        }
-    }
+    assert_tiles_read_back(&tiles, &["600x600", "1080x1920"], "bigboggle");
 }
 
 #[test]
@@ -138,11 +138,5 @@ fn a_row_with_a_descending_letter_and_small_print_is_kept() {
         ["B", "E", "A", "K"],
         ["J", "L", "S", "-ED"]
     ]);
-    let board = serde_json::json!({"rows": 4, "cols": 4, "tiles": tiles}).to_string();
-    for style in STYLES {
-        for size in SIZES {
-            let read = render_and_read(&board, style, size, "wordament");
-            assert_eq!(read["tiles"], tiles, "{style} {size}");
-        }
-    }
+    assert_tiles_read_back(&tiles, &SIZES, "wordament");
 }
