@@ -440,11 +440,17 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
     }
     let mid = (ink + ground) / 2.0;
     let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
-    let th = (text.3 - text.1) as f32;
-    // Pieces of the same ink as the text, on its line and of a letter's or a hyphen's size.
-    let mut pieces: Vec<PixelBox> = blobs(&mask, dark, 3)
+    let found_in_cell: Vec<PixelBox> = blobs(&mask, dark, 3)
         .into_iter()
         .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
+        .collect();
+    // Start again from the largest letter inside the box: the box found at the working size may
+    // have taken in a piece of a badge or of the tile's shading next to the letter.
+    let text = largest_letter_in(&found_in_cell, text).unwrap_or(text);
+    let th = (text.3 - text.1) as f32;
+    // Pieces of the same ink as the text, on its line and of a letter's or a hyphen's size.
+    let mut pieces: Vec<PixelBox> = found_in_cell
+        .into_iter()
         .filter(|&(x0, y0, x1, y1)| {
             let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
             let cy = (y0 + y1) as f32 / 2.0;
@@ -486,6 +492,21 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
         );
     }
     out
+}
+
+/// The largest of `pieces` (by box area) centred inside `text` and at least half its height.
+fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
+    let th = (text.3 - text.1) as f32;
+    pieces
+        .iter()
+        .copied()
+        .filter(|&(x0, y0, x1, y1)| {
+            let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
+            (text.0..text.2).contains(&cx)
+                && (text.1..text.3).contains(&cy)
+                && (y1 - y0) as f32 >= 0.5 * th
+        })
+        .max_by_key(|&(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0))
 }
 
 /// Whether the ink in a box is darker than its ground, judged from the box itself: its edge is
@@ -661,5 +682,24 @@ mod tests {
         // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
         assert_eq!(h, 40, "crop height for 20 px of text");
         assert_eq!(ink_box(&crop).map(|b| b.3 - b.1), Some(20));
+    }
+
+    #[test]
+    fn the_whole_line_starts_from_the_letter_not_a_badge_beside_it() {
+        // A dark letter with a grey badge edge just left of it, both inside the box found at the
+        // working size.
+        let img = GrayImage::from_fn(100, 100, |x, y| {
+            let letter = (45..55).contains(&x) && (30..70).contains(&y);
+            let badge = (28..34).contains(&x) && (30..45).contains(&y);
+            Luma([if letter {
+                10
+            } else if badge {
+                20
+            } else {
+                230
+            }])
+        });
+        let grown = whole_line(&img, (0, 0, 100, 100), (28, 30, 55, 70));
+        assert_eq!(grown, (45, 30, 55, 70));
     }
 }
