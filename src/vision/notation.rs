@@ -32,15 +32,7 @@ pub fn tile_notation(reading: &CropReading) -> (String, f32) {
         .filter(|c| !c.is_whitespace())
         .collect();
     if text.chars().any(|c| c.is_ascii_digit()) {
-        text = text
-            .chars()
-            .map(|c| {
-                LOOKALIKES
-                    .iter()
-                    .find(|(d, _)| *d == c)
-                    .map_or(c, |(_, l)| *l)
-            })
-            .collect();
+        text = swap_lookalikes(&text, &LOOKALIKES);
         confidence *= 0.5;
     }
     let letters = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase());
@@ -71,27 +63,39 @@ pub enum Mark {
     Bonus(String),
 }
 
-/// Interprets a corner mark's text (`12`, `DL`, `2X`); `None` for anything else.
-pub fn mark(reading: &CropReading) -> Option<Mark> {
+/// `text` with each character that appears first in a pair of `lookalikes` replaced by the
+/// second.
+fn swap_lookalikes(text: &str, lookalikes: &[(char, char)]) -> String {
+    text.chars()
+        .map(|c| {
+            lookalikes
+                .iter()
+                .find(|(from, _)| *from == c)
+                .map_or(c, |(_, to)| *to)
+        })
+        .collect()
+}
+
+/// Interprets a corner mark's text (`12`, `DL`, `2X`) with how sure it is: the reading's
+/// confidence, halved for a value read through letters that look like digits (a bar read as
+/// `I`, taken for `1`). `None` for anything else.
+pub fn mark(reading: &CropReading) -> Option<(Mark, f32)> {
     let text = reading.text.trim();
     if reading.confidence < 0.3 || text.is_empty() {
         return None;
     }
     if BADGES.contains(&text) {
-        return Some(Mark::Bonus(text.to_string()));
+        return Some((Mark::Bonus(text.to_string()), reading.confidence));
     }
     // A value crop holds digits only: letters the model saw are digits that look alike.
-    let digits: String = text
-        .chars()
-        .map(|c| {
-            DIGIT_LOOKALIKES
-                .iter()
-                .find(|(l, _)| *l == c)
-                .map_or(c, |(_, d)| *d)
-        })
-        .collect();
+    let digits = swap_lookalikes(text, &DIGIT_LOOKALIKES);
     if digits.len() <= 2 && digits.chars().all(|c| c.is_ascii_digit()) {
-        return digits.parse().ok().filter(|&v| v > 0).map(Mark::Value);
+        let sure = reading.confidence * if digits == text { 1.0 } else { 0.5 };
+        return digits
+            .parse()
+            .ok()
+            .filter(|&v| v > 0)
+            .map(|v| (Mark::Value(v), sure));
     }
     None
 }
@@ -134,8 +138,8 @@ const TURNED_DOUBT_RATIO: f32 = 4.0;
 /// 270 degrees. When enough of them read surely turned (see [`TURNED_TILES_AT_LEAST`]), the
 /// board's letters face every way: then every main crop is read in all four turns and keeps the
 /// surest reading (see [`TURNED_DOUBT_RATIO`]). A turned letter can read surely as another
-/// letter upright: a T on its side reads as an H at 99%, the T the right way up at 99.999%. The kept crop replaces the
-/// upright one, so `--debug` shows what was read.
+/// letter upright: a T on its side reads as an H at 99%, the T the right way up at 99.999%.
+/// The kept crop replaces the upright one, so `--debug` shows what was read.
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
@@ -183,13 +187,15 @@ fn read_turned_letters(
     Ok(())
 }
 
+/// A crop turned by 90, 180 and 270 degrees, each with its reading.
+type Turns = Vec<(GrayImage, CropReading)>;
+
 /// The crops `which` turned by 90, 180 and 270 degrees, with their readings (one model call).
-#[allow(clippy::type_complexity)]
 fn read_turns(
     reader: &TileReader,
     crops: &[GrayImage],
     which: &[usize],
-) -> Result<Vec<(usize, Vec<(GrayImage, CropReading)>)>, VisionError> {
+) -> Result<Vec<(usize, Turns)>, VisionError> {
     let turned: Vec<GrayImage> = which
         .iter()
         .flat_map(|&k| {
@@ -273,16 +279,13 @@ pub fn read_cells(
             }
             Some(k) => {
                 // Of several marks read as values (a digit, and an icon or a piece of the
-                // tile's edge that looks like one), the surest wins; a value read through
-                // letters that look like digits (a bar read as `I`, taken for `1`) counts half.
-                let digits = reading.text.trim().chars().all(|c| c.is_ascii_digit());
-                let sure = reading.confidence * if digits { 1.0 } else { 0.5 };
+                // tile's edge that looks like one), the surest wins.
                 match mark(reading) {
-                    Some(Mark::Value(v)) if value_confidence[r][c] < sure => {
+                    Some((Mark::Value(v), sure)) if value_confidence[r][c] < sure => {
                         values[r][c] = Some(v);
                         value_confidence[r][c] = sure;
                     }
-                    Some(Mark::Bonus(b)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
+                    Some((Mark::Bonus(b), _)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
                     _ => {}
                 }
                 debug.push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
@@ -343,6 +346,7 @@ mod tests {
 
     #[test]
     fn marks_are_values_or_badges() {
+        let mark = |r: &CropReading| mark(r).map(|(m, _)| m);
         assert_eq!(mark(&reading("12", 0.9)), Some(Mark::Value(12)));
         assert_eq!(mark(&reading("DL", 0.9)), Some(Mark::Bonus("DL".into())));
         assert_eq!(mark(&reading("2X", 0.9)), Some(Mark::Bonus("2X".into())));
@@ -351,5 +355,11 @@ mod tests {
         assert_eq!(mark(&reading("0", 0.9)), None);
         assert_eq!(mark(&reading("S", 0.9)), Some(Mark::Value(5)));
         assert_eq!(mark(&reading("1Z", 0.9)), Some(Mark::Value(12)));
+    }
+
+    #[test]
+    fn values_read_through_lookalikes_are_half_as_sure() {
+        assert_eq!(mark(&reading("12", 0.9)), Some((Mark::Value(12), 0.9)));
+        assert_eq!(mark(&reading("I", 0.9)), Some((Mark::Value(1), 0.45)));
     }
 }
