@@ -72,12 +72,7 @@ fn cut_cell(
             )
         })
         .collect();
-    let main = main_blob.map(|m| {
-        let found = to_pixels(
-            (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
-            scale,
-            full.dimensions(),
-        );
+    let main = main_blob.zip(main_px).map(|(m, found)| {
         let pixels = whole_line(full, cell, found);
         (
             pixels,
@@ -209,10 +204,8 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
     if r <= l + 2 || b <= t + 2 {
         return vec![];
     }
-    let mut levels: Vec<u8> = (t..b)
-        .flat_map(|y| (l..r).map(move |x| sub.get_pixel(x, y)[0]))
-        .collect();
-    levels.sort_unstable();
+    let at = |x: u32, y: u32| sub.get_pixel(x, y)[0];
+    let levels = sorted_levels(&at, (l, t, r, b));
     let n = levels.len();
     let ground = levels[n / 2] as f32;
     let flat = levels
@@ -222,20 +215,17 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
     if (flat as f32) < FLAT_TILE_SHARE * n as f32 {
         return vec![];
     }
-    let at = |x: u32, y: u32| sub.get_pixel(x, y)[0];
-    [
-        (true, levels[n / 200] as f32),
-        (false, levels[n - 1 - n / 200] as f32),
-    ]
-    .into_iter()
-    .filter(|(_, ink)| (ink - ground).abs() >= MIN_MARK_CONTRAST)
-    .map(|(dark, ink)| {
-        (
-            dark,
-            ink_beyond(&at, (0, 0, w, h), dark, (ink + ground) / 2.0),
-        )
-    })
-    .collect()
+    [true, false]
+        .map(|dark| (dark, ink_extreme(&levels, dark, 200)))
+        .into_iter()
+        .filter(|(_, ink)| (ink - ground).abs() >= MIN_MARK_CONTRAST)
+        .map(|(dark, ink)| {
+            (
+                dark,
+                ink_beyond(&at, (0, 0, w, h), dark, (ink + ground) / 2.0),
+            )
+        })
+        .collect()
 }
 
 /// The smallest difference in grey levels between a mark's ink and the ground around it.
@@ -305,6 +295,29 @@ pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u
     )
 }
 
+/// The grey level at (x, y), clamped to the image.
+fn level_at(full: &GrayImage, x: u32, y: u32) -> u8 {
+    full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0]
+}
+
+/// The grey levels of a box (in `at`'s pixels), sorted.
+fn sorted_levels(at: &impl Fn(u32, u32) -> u8, (l, t, r, b): PixelBox) -> Vec<u8> {
+    let mut levels: Vec<u8> = (t..b).flat_map(|y| (l..r).map(move |x| at(x, y))).collect();
+    levels.sort_unstable();
+    levels
+}
+
+/// The ink's end of `sorted` levels (the low end for dark ink, the high end for light), leaving
+/// out the most extreme `1 / skip` of them as stray pixels.
+fn ink_extreme(sorted: &[u8], dark: bool, skip: usize) -> f32 {
+    let n = sorted.len();
+    (if dark {
+        sorted[n / skip]
+    } else {
+        sorted[n - 1 - n / skip]
+    }) as f32
+}
+
 /// Whether a box (full pixels) is one flat level, as background is: 90% of its pixels lie
 /// within 24 grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
 /// than the tiles around it.)
@@ -312,12 +325,8 @@ fn is_plain(full: &GrayImage, (l, t, r, b): PixelBox) -> bool {
     if r <= l || b <= t {
         return true;
     }
-    let mut levels: Vec<u8> = (t..b)
-        .flat_map(|y| (l..r).map(move |x| full.get_pixel(x, y)[0]))
-        .collect();
-    levels.sort_unstable();
-    let n = levels.len();
-    levels[n - 1 - n / 20] - levels[n / 20] <= 24
+    let levels = sorted_levels(&|x, y| level_at(full, x, y), (l, t, r, b));
+    ink_extreme(&levels, false, 20) - ink_extreme(&levels, true, 20) <= 24.0
 }
 
 /// A mask of the box `(l, t, r, b)` (in `at`'s pixels): 255 where the grey level is past `mid`
@@ -353,16 +362,11 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
     if r < l + 8 || b < t + 8 {
         return None;
     }
-    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let at = |x: u32, y: u32| level_at(full, x, y);
     let dark = ink_is_dark(&at, (l, t, r, b))?;
-    let mut levels: Vec<u8> = (t..b).flat_map(|y| (l..r).map(move |x| at(x, y))).collect();
-    levels.sort_unstable();
+    let levels = sorted_levels(&at, (l, t, r, b));
     let ground = levels[levels.len() / 2] as f32;
-    let ink = if dark {
-        levels[levels.len() / 100]
-    } else {
-        levels[levels.len() - 1 - levels.len() / 100]
-    } as f32;
+    let ink = ink_extreme(&levels, dark, 100);
     if (ink - ground).abs() < 40.0 {
         return None;
     }
@@ -402,7 +406,7 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
     if r < l + 8 || b < t + 8 || text.2 <= text.0 || text.3 <= text.1 {
         return text;
     }
-    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let at = |x: u32, y: u32| level_at(full, x, y);
     // The ground is taken just around the text, on the tile: farther out, the cell may hold
     // more of the board between tiles than of the tile (small dice on a wooden tray), which
     // would also turn the polarity around.
@@ -416,10 +420,7 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
     let Some(dark) = ink_is_dark(&at, (rl, rt, rr, rb)) else {
         return text;
     };
-    let mut inside: Vec<u8> = (text.1..text.3)
-        .flat_map(|y| (text.0..text.2).map(move |x| at(x, y)))
-        .collect();
-    inside.sort_unstable();
+    let inside = sorted_levels(&at, text);
     let mut around: Vec<u8> = (rt..rb)
         .flat_map(|y| (rl..rr).map(move |x| (x, y)))
         .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
@@ -430,11 +431,7 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
     }
     around.sort_unstable();
     let ground = around[around.len() / 2] as f32;
-    let ink = if dark {
-        inside[inside.len() / 20] as f32
-    } else {
-        inside[inside.len() - 1 - inside.len() / 20] as f32
-    };
+    let ink = ink_extreme(&inside, dark, 20);
     if (ink - ground).abs() < 30.0 {
         return text;
     }
@@ -463,15 +460,7 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
                 && y1 as f32 >= text.3 as f32 - 0.1 * th;
             let sized = (h <= 1.3 * th || capital_before)
                 && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
-            let mut levels: Vec<u8> = (y0..y1)
-                .flat_map(|y| (x0..x1).map(move |x| at(x, y)))
-                .collect();
-            levels.sort_unstable();
-            let extreme = if dark {
-                levels[levels.len() / 20] as f32
-            } else {
-                levels[levels.len() - 1 - levels.len() / 20] as f32
-            };
+            let extreme = ink_extreme(&sorted_levels(&at, (x0, y0, x1, y1)), dark, 20);
             on_line && sized && (extreme - ink).abs() < 0.3 * (ground - ink).abs()
         })
         .collect();
@@ -522,15 +511,11 @@ fn ink_is_dark(at: &dyn Fn(u32, u32) -> u8, (l, t, r, b): PixelBox) -> Option<bo
         .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)]))
         .collect();
     edge.sort_unstable();
-    let ground = edge[edge.len() / 2] as i32;
-    let mut inside: Vec<u8> = (t..b)
-        .flat_map(|y| (l..r).map(move |x| (x, y)))
-        .map(|(x, y)| at(x, y))
-        .collect();
-    inside.sort_unstable();
+    let ground = edge[edge.len() / 2] as f32;
+    let inside = sorted_levels(&at, (l, t, r, b));
     let (low, high) = (
-        inside[inside.len() / 50] as i32,
-        inside[inside.len() - 1 - inside.len() / 50] as i32,
+        ink_extreme(&inside, true, 50),
+        ink_extreme(&inside, false, 50),
     );
     Some(ground - low >= high - ground)
 }
@@ -555,7 +540,7 @@ pub fn normalise(
         (text.2 + pad).min(cell.2).max(l + 1),
         (text.3 + pad).min(cell.3).max(t + 1),
     );
-    let at = |x: u32, y: u32| full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0];
+    let at = |x: u32, y: u32| level_at(full, x, y);
     let dark = ink_is_dark(&at, (l, t, r, b)).unwrap_or(dark);
     let values: Vec<u8> = (t..b)
         .flat_map(|y| (l..r).map(move |x| (x, y)))
