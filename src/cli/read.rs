@@ -25,10 +25,8 @@ pub struct ReadArgs {
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder.
     #[arg(long, value_name = "DIR")]
     pub debug: Option<PathBuf>,
-    /// Read with this recognition model (ONNX, trained by models/train/) instead of the
-    /// embedded one.
-    #[arg(long, value_name = "FILE")]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: ModelArg,
 }
 
 /// Arguments of `wordsnap eval`.
@@ -40,6 +38,13 @@ pub struct EvalArgs {
     /// Print the per-image results and totals as JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub model: ModelArg,
+}
+
+/// The `--model` option of `read` and `eval`.
+#[derive(Debug, clap::Args)]
+pub struct ModelArg {
     /// Read with this recognition model (ONNX, trained by models/train/) instead of the
     /// embedded one.
     #[arg(long, value_name = "FILE")]
@@ -168,7 +173,7 @@ pub fn detect_game(board: &Board) -> Option<Game> {
 
 /// Runs `wordsnap read`.
 pub fn run_read(args: ReadArgs) -> CliResult {
-    let reader = load_reader(args.model.as_deref())?;
+    let reader = load_reader(args.model.model.as_deref())?;
     let started = Instant::now();
     let reading = read_file(&args.image, &reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
@@ -382,7 +387,7 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
             args.dir.display()
         )));
     }
-    let reader = load_reader(args.model.as_deref())?;
+    let reader = load_reader(args.model.model.as_deref())?;
     let results: Vec<EvalResult> = images
         .iter()
         .map(|(img, truth)| evaluate(img, truth, &reader))

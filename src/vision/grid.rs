@@ -388,19 +388,18 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         }
     }
     let filled = cells.iter().filter(|c| c.is_some()).count();
+    let count = |shape: fn(f32, f32) -> bool| {
+        cells
+            .iter()
+            .flatten()
+            .filter(|(b, _)| shape(b.width() as f32, b.height() as f32))
+            .count()
+    };
     // Boards have few `I`s: a lattice of mostly thin bars is the strips between tiles.
-    let bars = cells
-        .iter()
-        .flatten()
-        .filter(|(b, _)| (b.width() as f32) < 0.25 * b.height() as f32)
-        .count();
+    let bars = count(|w, h| w < 0.25 * h);
     // Few tiles hold long text (`-ING`, `OVER-`): a lattice of mostly wide boxes is the shading
     // or shadows along the tiles' edges.
-    let wide = cells
-        .iter()
-        .flatten()
-        .filter(|(b, _)| (b.width() as f32) > 2.5 * b.height() as f32)
-        .count();
+    let wide = count(|w, h| w > 2.5 * h);
     if filled < 7 || bars * 2 > filled || wide * 2 > filled {
         return None;
     }
