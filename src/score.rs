@@ -8,7 +8,8 @@ use serde::Serialize;
 use std::fmt;
 
 /// The games wordsnap knows the rules of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
     /// Classic 4x4 Boggle: 3+ letters, 1 1 2 3 5 11.
@@ -42,8 +43,42 @@ impl fmt::Display for Game {
     }
 }
 
+impl Game {
+    /// Every game, in the order `--game` lists them. A new variant must be added here too (the
+    /// `every_game_round_trips_its_name` test checks the names).
+    pub const ALL: [Game; 7] = [
+        Game::Boggle,
+        Game::Bigboggle,
+        Game::Superbigboggle,
+        Game::Wordament,
+        Game::Ruzzle,
+        Game::Wordhunt,
+        Game::Scramble,
+    ];
+}
+
+/// A game name that is not one of [`Game::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown game {0:?} (known: boggle, bigboggle, superbigboggle, wordament, ruzzle, wordhunt, scramble)"
+)]
+pub struct UnknownGame(pub String);
+
+impl std::str::FromStr for Game {
+    type Err = UnknownGame;
+
+    /// Parses a game's name as [`Game`]'s `Display` writes it, in any case.
+    fn from_str(name: &str) -> Result<Game, UnknownGame> {
+        Game::ALL
+            .into_iter()
+            .find(|game| game.to_string().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| UnknownGame(name.to_string()))
+    }
+}
+
 /// Wordament's length multipliers, which sources disagree on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum WordamentMultipliers {
     /// 4-5 letters x1.5, 6-7 x2, 8+ x3 (three sources).
     #[default]
@@ -278,6 +313,15 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_round_trips_its_name() {
+        for game in Game::ALL {
+            assert_eq!(game.to_string().parse::<Game>(), Ok(game));
+            assert_eq!(game.to_string().to_uppercase().parse::<Game>(), Ok(game));
+        }
+        assert!("tetris".parse::<Game>().is_err());
+    }
 
     fn board(text: &str) -> Board {
         Board::parse(text).unwrap()

@@ -4,7 +4,8 @@ use crate::board::Bonus;
 use tiny_skia::Color;
 
 /// The looks `render --style` and `practice --style` offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum StyleName {
     /// White tiles on a pale grey board.
     #[default]
@@ -15,6 +16,16 @@ pub enum StyleName {
     Wordament,
     /// Cream dice with brown letters on a wooden tray.
     Wood,
+}
+
+impl StyleName {
+    /// Every style, in the order `--style` lists them.
+    pub const ALL: [StyleName; 4] = [
+        StyleName::Light,
+        StyleName::Dark,
+        StyleName::Wordament,
+        StyleName::Wood,
+    ];
 }
 
 /// Every colour and proportion used to draw a board and the practice window around it.
@@ -184,11 +195,10 @@ impl Style {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::ValueEnum;
 
     #[test]
     fn every_style_has_readable_letters() {
-        for name in StyleName::value_variants() {
+        for name in &StyleName::ALL {
             let s = Style::named(*name);
             let lum = |c: Color| 0.3 * c.red() + 0.59 * c.green() + 0.11 * c.blue();
             assert!(

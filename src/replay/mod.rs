@@ -18,7 +18,6 @@ use crate::render::{Layout, Rect};
 use crate::score::Game;
 use crate::solve::{FoundWord, SolveOptions, solve};
 use anyhow::{Context, anyhow, bail};
-use clap::ValueEnum;
 use mouse::Mouse;
 use plan::{Action, Order, Timing, WordPlan};
 use std::time::{Duration, Instant};
@@ -137,7 +136,7 @@ fn board_and_game(
             a.layout.cols
         );
     }
-    let shown_game = Game::from_str(&a.game, true).unwrap_or(Game::Boggle);
+    let shown_game = a.game.parse::<Game>().unwrap_or(Game::Boggle);
     Ok((board, options.game.unwrap_or(shown_game)))
 }
 

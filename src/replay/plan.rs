@@ -5,7 +5,8 @@ use crate::solve::FoundWord;
 use std::time::Duration;
 
 /// The order words are replayed in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// Best score first (the solver's order).
     #[default]
