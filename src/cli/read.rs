@@ -69,14 +69,8 @@ fn read_file(path: &Path, reader: &TileReader) -> Result<BoardReading, Failure> 
 
 /// The board a reading describes (values and bonuses included).
 pub fn reading_to_board(reading: &BoardReading) -> Result<Board, Failure> {
-    let json = BoardJson {
-        rows: reading.rows,
-        cols: reading.cols,
-        tiles: reading.tiles.clone(),
-        values: reading.values.clone(),
-        bonuses: reading.bonuses.clone(),
-    };
-    Board::from_json(&json)
+    reading
+        .to_board()
         .map_err(|e| Failure::runtime(anyhow!("the reading is not a valid board: {e}")))
 }
 

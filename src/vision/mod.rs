@@ -85,6 +85,20 @@ pub struct BoardReading {
     pub crops: Vec<(String, GrayImage, String)>,
 }
 
+impl BoardReading {
+    /// The board this reading describes: its tiles, values and bonuses. An unreadable tile
+    /// (empty text) makes it an error naming that tile.
+    pub fn to_board(&self) -> Result<crate::board::Board, crate::board::BoardError> {
+        crate::board::Board::from_json(&crate::board::BoardJson {
+            rows: self.rows,
+            cols: self.cols,
+            tiles: self.tiles.clone(),
+            values: self.values.clone(),
+            bonuses: self.bonuses.clone(),
+        })
+    }
+}
+
 /// Reads the board in an image file.
 pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading, VisionError> {
     read_image(&load::load(path)?, reader)
