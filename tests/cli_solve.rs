@@ -1,5 +1,7 @@
 //! End-to-end tests of `wordsnap solve`: known word sets, JSON, batch mode, errors and exit codes.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -83,8 +85,9 @@ fn alphabet_board_matches_the_known_list_and_a_brute_force_search() {
 fn enable2k_anchor_board_scores_3625() {
     let list = PathBuf::from("../shared/wordlists/enable2k.txt");
     if !list.exists() {
-        eprintln!(
-            "skipped: ../shared/wordlists/enable2k.txt is absent (a fresh clone has no ../shared)"
+        common::missing(
+            "../shared/wordlists/enable2k.txt",
+            "it sits beside the repository; a fresh clone has no ../shared",
         );
         return;
     }
@@ -265,7 +268,7 @@ fn debian_word_lists_with_accents_load_and_solve() {
     ];
     for (list, board, word) in cases {
         if !std::path::Path::new(list).exists() {
-            eprintln!("skipped {list}: not installed (apt-get install wfrench wngerman wspanish)");
+            common::missing(list, "apt-get install wfrench wngerman wspanish");
             continue;
         }
         let json = stdout_json(&wordsnap(&[

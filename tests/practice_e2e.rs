@@ -3,6 +3,8 @@
 //! then the ways the replayer stops (no XTEST, the window closing, the mouse moved away, Escape),
 //! each leaving no mouse button held. Skips (passing) with a message when `Xvfb` is not installed.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -143,7 +145,7 @@ fn temp_file(name: &str) -> PathBuf {
 #[test]
 fn replay_and_play_register_every_word_on_the_practice_board() {
     if !have_xvfb() {
-        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
     let (_xvfb, display) = start_xvfb(&[]);
@@ -177,7 +179,7 @@ fn replay_and_play_register_every_word_on_the_practice_board() {
 #[test]
 fn replay_refuses_without_a_practice_window_and_stops_when_it_closes() {
     if !have_xvfb() {
-        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
     let (_xvfb, display) = start_xvfb(&[]);
@@ -245,7 +247,7 @@ fn escape_keycode(conn: &RustConnection) -> u8 {
 #[test]
 fn replay_refuses_without_xtest() {
     if !have_xvfb() {
-        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
     let (_xvfb, display) = start_xvfb(&["-extension", "XTEST"]);
@@ -268,7 +270,7 @@ enum Interference {
 #[test]
 fn replay_stops_when_the_mouse_moves_away_or_escape_is_held_and_lets_go_of_the_button() {
     if !have_xvfb() {
-        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
     let (_xvfb, display) = start_xvfb(&[]);

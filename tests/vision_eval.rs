@@ -6,6 +6,8 @@
 //! screens every grid, at least 99% of tiles and 95% of values and bonuses. BENCHMARKS.md lists
 //! the real images that are still wrong and why.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -60,9 +62,9 @@ fn fixtures_are_read() {
 fn real_screens_are_read() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real-screens");
     if !dir.is_dir() {
-        eprintln!(
-            "skipped: {} is absent (real screenshots are not part of the repository)",
-            dir.display()
+        common::missing(
+            &dir.display().to_string(),
+            "real screenshots are not part of the repository; ../shared sits beside it",
         );
         return;
     }

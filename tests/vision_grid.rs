@@ -1,4 +1,4 @@
-//! Grid finding on the real screenshots in `../shared/real-screens` (skipped with a message when
+//! Grid finding on the real screenshots in `../shared/real-screens` (outside CI, skipped with a message when
 //! that folder is absent) and on synthetic boards drawn here in styles nobody tuned for.
 //!
 //! Expected tile positions for the real screens: `fixtures/real_screen_grids.json` holds each
@@ -6,6 +6,8 @@
 //! output and every one was checked by eye on an overlay of the cells on the screenshot (all 32
 //! cell grids sit on the tiles); rows and columns come from the ground truth beside each image.
 //! A detected cell passes when its centre lies inside the expected tile's share of that box.
+
+mod common;
 
 use image::{DynamicImage, Rgb, RgbImage};
 use std::path::{Path, PathBuf};
@@ -16,9 +18,9 @@ fn real_screens() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "skipped: {} is absent (the real screenshots are not part of the repository)",
-            dir.display()
+        common::missing(
+            &dir.display().to_string(),
+            "real screenshots are not part of the repository; ../shared sits beside it",
         );
         None
     }
@@ -53,7 +55,10 @@ fn finds_every_grid_on_the_real_screens() {
     for (name, want) in &expected {
         let path = dir.join(name);
         if !path.exists() {
-            eprintln!("skipped {name}: not in {}", dir.display());
+            common::missing(
+                &format!("{name} in {}", dir.display()),
+                "../shared/real-screens",
+            );
             continue;
         }
         let truth: Truth =
