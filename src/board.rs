@@ -20,6 +20,9 @@ use std::fmt;
 
 /// The most cells a board may have: the solver keeps a visited set in one `u64`.
 pub const MAX_CELLS: usize = 64;
+/// The largest printed tile value accepted (real games print one- or two-digit values; this
+/// leaves room while keeping scores far from overflow).
+pub const MAX_VALUE: u32 = 1000;
 
 /// One cell of the board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -300,6 +303,20 @@ impl Board {
         if let Some(values) = &json.values {
             check_shape(values, json.rows, json.cols, "values")?;
             board.values = values.iter().flatten().copied().collect();
+            if let Some(i) = board
+                .values
+                .iter()
+                .position(|v| v.is_some_and(|v| v > MAX_VALUE))
+            {
+                return Err(BoardError::BadTile {
+                    row: i / json.cols + 1,
+                    col: i % json.cols + 1,
+                    message: format!(
+                        "printed value {} is over the limit of {MAX_VALUE}",
+                        board.values[i].unwrap_or_default()
+                    ),
+                });
+            }
         }
         if let Some(bonuses) = &json.bonuses {
             check_shape(bonuses, json.rows, json.cols, "bonuses")?;

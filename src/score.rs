@@ -169,14 +169,17 @@ impl Rules {
         }
         let bonuses_count = !matches!(self.game, Game::Wordament);
         let mut tile_points = Vec::with_capacity(path.len());
-        let mut word_factor = 1;
+        let mut word_factor: u32 = 1;
         for &cell in path {
             let bonus = board.bonus(cell).filter(|_| bonuses_count);
             let value = self.tile_value(board, cell);
-            tile_points.push(value * bonus.map_or(1, |b| b.letter_factor()));
-            word_factor *= bonus.map_or(1, |b| b.word_factor());
+            // Saturating: printed values are capped (board::MAX_VALUE) but a long word on word
+            // bonuses multiplies up; a score never wraps around.
+            tile_points.push(value.saturating_mul(bonus.map_or(1, |b| b.letter_factor())));
+            word_factor =
+                bonus.map_or(word_factor, |b| word_factor.saturating_mul(b.word_factor()));
         }
-        let sum: u32 = tile_points.iter().sum();
+        let sum = tile_points.iter().fold(0u32, |a, &p| a.saturating_add(p));
         let sum_text = tile_points
             .iter()
             .map(u32::to_string)
@@ -185,7 +188,8 @@ impl Rules {
         let (score, length_points, formula) = match self.game {
             Game::Wordament => {
                 let (num, den) = self.wordament_multiplier(letters);
-                let score = sum * num / den;
+                let score = u32::try_from(u64::from(sum) * u64::from(num) / u64::from(den))
+                    .unwrap_or(u32::MAX);
                 let mult = format!("{}", num as f64 / den as f64);
                 (
                     score,
@@ -195,7 +199,7 @@ impl Rules {
             }
             _ => {
                 let bonus = self.length_bonus(letters);
-                let score = sum * word_factor + bonus;
+                let score = sum.saturating_mul(word_factor).saturating_add(bonus);
                 (
                     score,
                     bonus,

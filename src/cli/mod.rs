@@ -37,9 +37,41 @@ impl Failure {
 }
 
 impl From<anyhow::Error> for Failure {
+    /// The exit code comes from the kind of error ([`exit_code`]).
     fn from(error: anyhow::Error) -> Failure {
-        Failure::runtime(error)
+        Failure {
+            code: exit_code(&error),
+            error,
+        }
     }
+}
+
+/// The exit code for an error, from the first typed error in its chain: bad input (a board, a
+/// word list, an image, a board other than the practice window's) is 2, anything else 1.
+/// This is the one place that maps error kinds to exit codes.
+pub fn exit_code(error: &anyhow::Error) -> i32 {
+    use crate::dict::DictError;
+    use crate::vision::VisionError;
+    for cause in error.chain() {
+        if cause.is::<crate::board::BoardError>() || cause.is::<crate::replay::ReplayError>() {
+            return 2;
+        }
+        if let Some(e) = cause.downcast_ref::<DictError>() {
+            return if matches!(e, DictError::Build(_)) {
+                1
+            } else {
+                2
+            };
+        }
+        if let Some(e) = cause.downcast_ref::<VisionError>() {
+            return if matches!(e, VisionError::Ocr(_)) {
+                1
+            } else {
+                2
+            };
+        }
+    }
+    1
 }
 
 /// The result of a subcommand.

@@ -29,8 +29,8 @@ pub struct PracticeArgs {
     /// Seed for random boards: the same seed rolls the same boards (default: random).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Round length in minutes (default: untimed).
-    #[arg(long, value_name = "M")]
+    /// Round length in minutes, more than 0 and at most 1440 (default: untimed).
+    #[arg(long, value_name = "M", value_parser = parse_minutes)]
     pub minutes: Option<f64>,
     /// Write one JSON line per submitted word:
     /// {"word","path":[[r,c],...],"accepted","score","t_ms","result"}.
@@ -103,11 +103,11 @@ pub struct PaceArgs {
     /// travel between words).
     #[arg(long, value_enum, default_value_t = Order::Score)]
     pub order: Order,
-    /// Pace multiplier: 2 drags twice as fast.
-    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    /// Pace multiplier from 0.01 to 100: 2 drags twice as fast.
+    #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = parse_speed)]
     pub speed: f64,
-    /// Seconds to wait for the practice window to appear.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    /// Seconds to wait for the practice window to appear, 0 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_wait)]
     pub wait: f64,
 }
 
@@ -124,6 +124,63 @@ pub struct PlayArgs {
     /// Also save the captured window as a PNG.
     #[arg(long, value_name = "FILE")]
     pub capture: Option<PathBuf>,
+}
+
+/// The longest round `--minutes` accepts (a day).
+pub const MAX_MINUTES: f64 = 1440.0;
+/// The slowest and fastest `--speed`.
+pub const SPEED_RANGE: (f64, f64) = (0.01, 100.0);
+/// The longest `--wait` for the practice window, in seconds (an hour).
+pub const MAX_WAIT_SECS: f64 = 3600.0;
+
+/// Parses a number within `min..=max` (`min` itself excluded when `min_excluded`), or says
+/// which range is allowed.
+fn parse_within(
+    text: &str,
+    min: f64,
+    min_excluded: bool,
+    max: f64,
+    unit: &str,
+) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of {unit}, got '{}'", text.escape_debug()))?;
+    let above_min = if min_excluded {
+        value > min
+    } else {
+        value >= min
+    };
+    if !(above_min && value <= max) {
+        let lower = if min_excluded {
+            "more than"
+        } else {
+            "at least"
+        };
+        return Err(format!("must be {lower} {min} and at most {max} {unit}"));
+    }
+    Ok(value)
+}
+
+/// Parses `--minutes`: more than 0, at most [`MAX_MINUTES`].
+pub fn parse_minutes(text: &str) -> Result<f64, String> {
+    parse_within(text, 0.0, true, MAX_MINUTES, "minutes")
+}
+
+/// Parses `--speed`: within [`SPEED_RANGE`].
+pub fn parse_speed(text: &str) -> Result<f64, String> {
+    parse_within(
+        text,
+        SPEED_RANGE.0,
+        false,
+        SPEED_RANGE.1,
+        "(a pace multiplier)",
+    )
+}
+
+/// Parses `--wait`: 0 to [`MAX_WAIT_SECS`] seconds.
+pub fn parse_wait(text: &str) -> Result<f64, String> {
+    parse_within(text, 0.0, false, MAX_WAIT_SECS, "seconds")
 }
 
 /// Parses `WxH` (e.g. `960x640`).
@@ -175,11 +232,6 @@ fn random_seed() -> u64 {
 
 /// Runs `wordsnap practice`.
 pub fn run_practice(args: PracticeArgs) -> CliResult {
-    if args.minutes.is_some_and(|m| !m.is_finite() || m < 0.0) {
-        return Err(Failure::bad_input(anyhow!(
-            "--minutes must be a positive number"
-        )));
-    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let (board, game) = pick_board(
         args.board.as_deref(),
@@ -241,16 +293,7 @@ fn replay_options(
         speed,
         wait,
     } = *pace;
-    if !(speed.is_finite() && speed > 0.0) {
-        return Err(Failure::bad_input(anyhow!(
-            "--speed must be a positive number"
-        )));
-    }
-    if !(wait.is_finite() && wait >= 0.0) {
-        return Err(Failure::bad_input(anyhow!(
-            "--wait must be zero or more seconds"
-        )));
-    }
+    // The ranges were checked by clap (parse_speed, parse_wait).
     Ok(ReplayOptions {
         board,
         game,
@@ -258,12 +301,12 @@ fn replay_options(
         order,
         speed,
         dry_run: false,
-        wait: Duration::from_secs_f64(wait),
+        wait: Duration::try_from_secs_f64(wait).unwrap_or(Duration::ZERO),
     })
 }
 
 fn finish(result: anyhow::Result<replay::Report>) -> CliResult {
-    let report = result.map_err(Failure::runtime)?;
+    let report = result.map_err(Failure::from)?;
     if report.registered > 0 || report.planned == 0 {
         eprintln!(
             "replayed {} of {} words: {} accepted, {} points, {:.1} s",
@@ -279,7 +322,7 @@ fn finish(result: anyhow::Result<replay::Report>) -> CliResult {
 
 /// Runs `wordsnap play`.
 pub fn run_play(args: PlayArgs) -> CliResult {
-    let wait = Duration::from_secs_f64(args.pace.wait.max(0.0));
+    let wait = Duration::try_from_secs_f64(args.pace.wait).unwrap_or(Duration::ZERO);
     let board = capture_and_read(wait, args.capture.as_deref())?;
     let options = replay_options(board, None, &args.pace)?;
     finish(replay::run(&options))
@@ -326,5 +369,22 @@ mod tests {
         assert!(parse_size("10X4000").is_err());
         assert!(parse_size("big").is_err());
         assert!(parse_size("0x0").is_err());
+    }
+
+    #[test]
+    fn durations_and_speeds_stay_in_range() {
+        assert_eq!(parse_wait("0"), Ok(0.0));
+        assert_eq!(parse_wait("20"), Ok(20.0));
+        for bad in ["1e20", "-1", "NaN", "inf", "soon"] {
+            assert!(parse_wait(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_speed("0.2"), Ok(0.2));
+        for bad in ["0", "1e-300", "1e300", "NaN"] {
+            assert!(parse_speed(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_minutes("3"), Ok(3.0));
+        for bad in ["0", "1e300", "-2", "inf"] {
+            assert!(parse_minutes(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -352,7 +352,11 @@ fn evaluate(image: &Path, truth_path: &Path, reader: &TileReader) -> EvalResult 
     let truth: BoardJson = match std::fs::read_to_string(truth_path)
         .map_err(|e| e.to_string())
         .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
-    {
+        .and_then(|t: BoardJson| match Board::from_json(&t) {
+            // The same checks as any board: every grid has the rows and columns it claims.
+            Ok(_) => Ok(t),
+            Err(e) => Err(e.to_string()),
+        }) {
         Ok(t) => t,
         Err(e) => {
             result.error = Some(format!("bad ground truth {}: {e}", truth_path.display()));

@@ -39,11 +39,11 @@ pub struct PracticeOptions {
 }
 
 impl PracticeOptions {
-    /// The round's time limit.
+    /// The round's time limit (a limit too large for a `Duration` counts as untimed).
     pub fn limit(&self) -> Option<Duration> {
         self.minutes
             .filter(|m| *m > 0.0)
-            .map(|m| Duration::from_secs_f64(m * 60.0))
+            .and_then(|m| Duration::try_from_secs_f64(m * 60.0).ok())
     }
 }
 

@@ -126,18 +126,52 @@ fn board_and_game(
 ) -> anyhow::Result<(Board, Game)> {
     let a = &window.announcement;
     let shown = Board::from_json(&a.board).context("the practice window's board")?;
-    let board = options.board.clone().unwrap_or(shown);
+    let board = match &options.board {
+        Some(given) => check_same_board(given, &shown)?,
+        None => shown,
+    };
     if (board.rows(), board.cols()) != (a.layout.rows, a.layout.cols) {
         bail!(
-            "the board given has {}x{} tiles but the practice window shows {}x{}",
-            board.rows(),
-            board.cols(),
+            "the practice window's layout has {}x{} tiles but its board has {}x{}",
             a.layout.rows,
-            a.layout.cols
+            a.layout.cols,
+            board.rows(),
+            board.cols()
         );
     }
     let shown_game = a.game.parse::<Game>().unwrap_or(Game::Boggle);
     Ok((board, options.game.unwrap_or(shown_game)))
+}
+
+/// Why a replay refused to start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The board to replay is not the board the practice window shows: its drags would spell
+    /// other words.
+    #[error(
+        "the board to replay ({given}) is not the board the practice window shows ({shown}); \
+         leave out --board to replay the window's board"
+    )]
+    BoardMismatch {
+        /// The board given, as board text.
+        given: String,
+        /// The board the window shows, as board text.
+        shown: String,
+    },
+}
+
+/// The window's board (with the printed values it scores with), when the board given has the
+/// same tiles; else [`ReplayError::BoardMismatch`].
+pub fn check_same_board(given: &Board, shown: &Board) -> Result<Board, ReplayError> {
+    let same = (given.rows(), given.cols()) == (shown.rows(), shown.cols())
+        && given.tiles() == shown.tiles();
+    if !same {
+        return Err(ReplayError::BoardMismatch {
+            given: given.to_text(),
+            shown: shown.to_text(),
+        });
+    }
+    Ok(shown.clone())
 }
 
 /// Solves the board and picks the words to replay.
@@ -410,6 +444,21 @@ fn distance_to_segment(p: (i32, i32), a: (i32, i32), b: (i32, i32)) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_other_than_the_windows_is_refused() {
+        let shown = Board::parse("abcd efgh ijkl mnop").unwrap();
+        let same = Board::parse("ABCDEFGHIJKLMNOP").unwrap();
+        assert_eq!(check_same_board(&same, &shown), Ok(shown.clone()));
+        let other = Board::parse("abcd efgh ijkl mnoq").unwrap();
+        let err = check_same_board(&other, &shown).unwrap_err().to_string();
+        assert!(
+            err.contains("abcd efgh ijkl mnoq") && err.contains("abcd efgh ijkl mnop"),
+            "{err}"
+        );
+        let smaller = Board::parse("abc def ghi").unwrap();
+        assert!(check_same_board(&smaller, &shown).is_err());
+    }
 
     #[test]
     fn distance_to_a_segment() {

@@ -97,7 +97,8 @@ impl Timing {
         } else {
             1.0
         };
-        let ms = |m: f64| Duration::from_secs_f64(m / speed / 1000.0);
+        // At most a minute a pause, however slow the pace (the CLI allows 0.01 and up).
+        let ms = |m: f64| Duration::from_secs_f64((m / speed / 1000.0).min(60.0));
         Timing {
             steps: 4,
             step: ms(2.0),

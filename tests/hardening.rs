@@ -1,0 +1,300 @@
+//! Bad and hostile input, end to end (issue 15): each case ends with a clear error naming the
+//! file, tile or flag and the README's exit code (2 bad input, 1 runtime failure), never a panic
+//! (exit code 101) or a hang.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
+
+fn wordsnap(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run wordsnap")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordsnap-harden-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/screens")
+        .join(name)
+}
+
+/// Asserts a clean refusal: exit code `code`, and stderr names `needle`.
+fn assert_refused(out: &Output, code: i32, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert!(err.contains(needle), "expected '{needle}' in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn eval_reports_a_short_ground_truth_and_still_evaluates_the_other_images() {
+    let dir = temp_dir("eval");
+    for (stem, truth) in [
+        ("a_good", None),
+        (
+            "b_short_values",
+            Some(
+                r#"{"rows":4,"cols":4,"tiles":[["I","J","L","E"],["U","U","P","C"],["A","G","X","K"],["U/L","I","-ED","V"]],"values":[[2,10,3,1],[4,4,4,3]]}"#,
+            ),
+        ),
+        (
+            "c_short_row",
+            Some(
+                r#"{"rows":4,"cols":4,"tiles":[["I","J","L","E"],["U","U","P"],["A","G","X","K"],["U/L","I","-ED","V"]]}"#,
+            ),
+        ),
+        (
+            "d_short_bonuses",
+            Some(
+                r#"{"rows":4,"cols":4,"tiles":[["I","J","L","E"],["U","U","P","C"],["A","G","X","K"],["U/L","I","-ED","V"]],"bonuses":[["","","",""]]}"#,
+            ),
+        ),
+    ] {
+        std::fs::copy(
+            fixture("roboto_orange_values_4x4.png"),
+            dir.join(format!("{stem}.png")),
+        )
+        .unwrap();
+        let truth = truth.map_or_else(
+            || std::fs::read_to_string(fixture("roboto_orange_values_4x4.json")).unwrap(),
+            str::to_string,
+        );
+        std::fs::write(dir.join(format!("{stem}.json")), truth).unwrap();
+    }
+    let out = wordsnap(&["eval", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert_refused(&out, 1, "3 of 4 images were not read fully right");
+    assert!(text.contains("ok   a_good.png"), "{text}");
+    for bad in [
+        "b_short_values.json",
+        "c_short_row.json",
+        "d_short_bonuses.json",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with("FAIL")
+                && l.contains("bad ground truth")
+                && l.contains(bad)),
+            "{bad} not reported: {text}"
+        );
+    }
+}
+
+#[test]
+fn durations_out_of_range_are_refused_naming_the_flag() {
+    let board = "abcd efgh ijkl mnop";
+    for args in [
+        &["replay", "--wait", "1e20", "--board", board][..],
+        &["replay", "--dry-run", "--wait=-1", "--board", board],
+        &["play", "--wait", "1e300"],
+        &["replay", "--dry-run", "--speed", "1e-300", "--board", board],
+        &["replay", "--dry-run", "--speed", "NaN", "--board", board],
+        &["practice", "--minutes", "1e300", "--board", board],
+        &["practice", "--minutes", "0", "--board", board],
+    ] {
+        let out = wordsnap(args);
+        let flag = args[if args[1] == "--dry-run" { 2 } else { 1 }];
+        assert_refused(&out, 2, flag.split('=').next().unwrap());
+    }
+    // The limits themselves are accepted.
+    let out = wordsnap(&[
+        "replay",
+        "--dry-run",
+        "--speed",
+        "0.01",
+        "--wait",
+        "3600",
+        "--board",
+        board,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn printed_values_over_the_limit_are_refused_naming_the_tile() {
+    let board =
+        r#"{"rows":2,"cols":2,"tiles":[["A","B"],["C","D"]],"values":[[1,1],[1,4294967295]]}"#;
+    let out = wordsnap(&["solve", "--game", "wordament", "--board", board]);
+    assert_refused(
+        &out,
+        2,
+        "row 2, column 2: printed value 4294967295 is over the limit of 1000",
+    );
+    let at_limit =
+        r#"{"rows":2,"cols":2,"tiles":[["A","B"],["C","D"]],"values":[[1000,1000],[1000,1000]]}"#;
+    let out = wordsnap(&[
+        "solve",
+        "--game",
+        "wordament",
+        "--board",
+        at_limit,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn scores_saturate_instead_of_wrapping_around() {
+    // 16 letters on triple-word squares: 16,000 x 3^16 points is more than a u32 holds.
+    let dir = temp_dir("saturate");
+    let list = dir.join("a.txt");
+    std::fs::write(&list, "aaaaaaaaaaaaaaaa\n").unwrap();
+    let row = r#"["A","A","A","A"]"#;
+    let values = "[1000,1000,1000,1000]";
+    let bonuses = r#"["TW","TW","TW","TW"]"#;
+    let board = format!(
+        r#"{{"rows":4,"cols":4,"tiles":[{row},{row},{row},{row}],"values":[{values},{values},{values},{values}],"bonuses":[{bonuses},{bonuses},{bonuses},{bonuses}]}}"#
+    );
+    let out = wordsnap(&[
+        "solve",
+        "--game",
+        "ruzzle",
+        "--dict",
+        list.to_str().unwrap(),
+        "--board",
+        &board,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["words"][0]["word"], "aaaaaaaaaaaaaaaa");
+    assert_eq!(json["words"][0]["score"], u64::from(u32::MAX));
+}
+
+#[test]
+fn thread_counts_out_of_range_are_refused() {
+    let dir = temp_dir("threads");
+    let boards = dir.join("boards.txt");
+    std::fs::write(&boards, "abcd efgh ijkl mnop\n").unwrap();
+    let file = boards.to_str().unwrap();
+    for n in ["0", "257", "100000", "-1", "many"] {
+        let flag = format!("--threads={n}");
+        let out = wordsnap(&["solve", "--boards", file, &flag]);
+        assert_refused(&out, 2, "--threads");
+        assert!(stderr(&out).contains("1 to 256"), "{}", stderr(&out));
+    }
+    for n in ["1", "256"] {
+        let out = wordsnap(&["solve", "--boards", file, "--threads", n]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).starts_with("abcd efgh ijkl mnop\t"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
+
+/// Kills the child process when dropped.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn have_xvfb() -> bool {
+    Command::new("Xvfb")
+        .arg("-help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Starts Xvfb on a free display (it names it through -displayfd).
+fn start_xvfb() -> (Killed, String) {
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24"])
+        .args(["-noreset", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start Xvfb");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("Xvfb's display number");
+    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb said {line:?}");
+    (Killed(child), format!(":{}", line.trim()))
+}
+
+#[test]
+fn replay_refuses_a_board_other_than_the_practice_windows() {
+    if !have_xvfb() {
+        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        return;
+    }
+    let (_xvfb, display) = start_xvfb();
+    let log = temp_dir("mismatch").join("log.jsonl");
+    let _practice = Killed(
+        Command::new(BIN)
+            .env("DISPLAY", &display)
+            .args(["practice", "--board", "serstanelapidetr", "--log"])
+            .arg(&log)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start wordsnap practice"),
+    );
+    let started = Instant::now();
+    let out = Command::new(BIN)
+        .env("DISPLAY", &display)
+        .args([
+            "replay",
+            "--board",
+            "glnt aieh rsne tdoa",
+            "--wait",
+            "20",
+            "--limit",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert_refused(
+        &out,
+        2,
+        "is not the board the practice window shows (sers tane lapi detr)",
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // Nothing was dragged: the window logged no word.
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(std::fs::read_to_string(&log).unwrap_or_default(), "");
+    // The same board in another spelling is accepted.
+    let out = Command::new(BIN)
+        .env("DISPLAY", &display)
+        .args([
+            "replay",
+            "--board",
+            "SERS TANE LAPI DETR",
+            "--wait",
+            "20",
+            "--limit",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
