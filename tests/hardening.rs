@@ -2,6 +2,8 @@
 //! file, tile or flag and the README's exit code (2 bad input, 1 runtime failure), never a panic
 //! (exit code 101) or a hang.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -244,7 +246,7 @@ fn start_xvfb() -> (Killed, String) {
 #[test]
 fn replay_refuses_a_board_other_than_the_practice_windows() {
     if !have_xvfb() {
-        eprintln!("skipping: Xvfb is not installed (apt-get install xvfb xauth)");
+        common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
     let (_xvfb, display) = start_xvfb();
