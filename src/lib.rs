@@ -34,6 +34,8 @@
 //! The `wordsnap` command line is the crate's binary; it is not part of the library's API.
 //! `--no-default-features` builds the library alone, without window or input crates.
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod dice;
 pub mod dict;
