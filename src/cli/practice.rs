@@ -279,7 +279,7 @@ pub fn run_replay(args: ReplayArgs) -> CliResult {
         dry_run: args.dry_run,
         ..options
     };
-    finish(replay::run(&options))
+    finish(replay::run(&options, &mut print_event), options.dry_run)
 }
 
 fn replay_options(
@@ -305,8 +305,38 @@ fn replay_options(
     })
 }
 
-fn finish(result: anyhow::Result<replay::Report>) -> CliResult {
+/// Prints what the replayer reports: each word dragged, or each word's plan in a dry run.
+fn print_event(event: replay::Event) {
+    match event {
+        replay::Event::NoWindow => {
+            println!(
+                "no practice board window found: coordinates are for a 100-pixel grid at (0, 0)"
+            )
+        }
+        replay::Event::Planned(plan) => println!("{}", replay::describe(plan)),
+        replay::Event::Dragged { word, accepted } => println!(
+            "{:<16} {:>5}  {}",
+            word.word,
+            word.score,
+            if accepted {
+                "accepted"
+            } else {
+                "rejected by the board"
+            }
+        ),
+    }
+}
+
+fn finish(result: anyhow::Result<replay::Report>, dry_run: bool) -> CliResult {
     let report = result.map_err(Failure::from)?;
+    if dry_run {
+        println!(
+            "{} words, about {:.1} s of drags",
+            report.planned,
+            report.planned_drags.as_secs_f64()
+        );
+        return Ok(());
+    }
     if report.registered > 0 || report.planned == 0 {
         eprintln!(
             "replayed {} of {} words: {} accepted, {} points, {:.1} s",
@@ -325,7 +355,7 @@ pub fn run_play(args: PlayArgs) -> CliResult {
     let wait = Duration::try_from_secs_f64(args.pace.wait).unwrap_or(Duration::ZERO);
     let board = capture_and_read(wait, args.capture.as_deref())?;
     let options = replay_options(board, None, &args.pace)?;
-    finish(replay::run(&options))
+    finish(replay::run(&options, &mut print_event), options.dry_run)
 }
 
 /// Captures the practice window and reads its board; None (take the window's own board) when

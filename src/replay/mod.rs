@@ -61,6 +61,26 @@ pub struct Report {
     pub score: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// How long the planned drags take (a dry run).
+    pub planned_drags: Duration,
+}
+
+/// What the replayer tells its caller as it goes. The library never prints: the caller shows these
+/// (the CLI prints a line for each).
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A dry run found no practice window: the plan's coordinates are for a grid of 100-pixel
+    /// tiles at (0, 0) of the screen.
+    NoWindow,
+    /// A dry run planned this word's drag (see [`describe`]).
+    Planned(&'a WordPlan),
+    /// A word was dragged, and the board accepted it or not.
+    Dragged {
+        /// The word and its path.
+        word: &'a FoundWord,
+        /// Whether the board accepted it.
+        accepted: bool,
+    },
 }
 
 /// Set by Ctrl-C during a replay: the replayer stops at its next step and releases the button
@@ -80,10 +100,11 @@ fn check_interrupt() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Replays solved words on the open practice board (or prints the plan with `dry_run`).
-pub fn run(options: &ReplayOptions) -> anyhow::Result<Report> {
+/// Replays solved words on the open practice board (or, with `dry_run`, plans them and moves
+/// nothing), telling `on_event` about each word as it goes.
+pub fn run(options: &ReplayOptions, on_event: &mut dyn FnMut(Event)) -> anyhow::Result<Report> {
     if options.dry_run {
-        return dry_run(Display::open().ok().as_ref(), options);
+        return dry_run(Display::open().ok().as_ref(), options, on_event);
     }
     let display = Display::open()?;
     display.check_xtest()?;
@@ -104,16 +125,7 @@ pub fn run(options: &ReplayOptions) -> anyhow::Result<Report> {
             report.accepted += 1;
             report.score += u64::from(word.score);
         }
-        println!(
-            "{:<16} {:>5}  {}",
-            word.word,
-            word.score,
-            if accepted {
-                "accepted"
-            } else {
-                "rejected by the board"
-            }
-        );
+        on_event(Event::Dragged { word, accepted });
     }
     report.elapsed = started.elapsed();
     Ok(report)
@@ -180,7 +192,11 @@ pub fn choose_words(board: &Board, game: Game, options: &ReplayOptions) -> Vec<F
     plan::choose(&solution.words, options.limit, options.order, (0.0, 0.0))
 }
 
-fn dry_run(display: Option<&Display>, options: &ReplayOptions) -> anyhow::Result<Report> {
+fn dry_run(
+    display: Option<&Display>,
+    options: &ReplayOptions,
+    on_event: &mut dyn FnMut(Event),
+) -> anyhow::Result<Report> {
     let window = match display {
         Some(d) => d.find_practice()?.into_iter().next().map(|w| (d, w)),
         None => None,
@@ -195,9 +211,7 @@ fn dry_run(display: Option<&Display>, options: &ReplayOptions) -> anyhow::Result
                 .board
                 .clone()
                 .ok_or_else(|| anyhow!("no practice board window found and no --board given"))?;
-            println!(
-                "no practice board window found: coordinates are for a 100-pixel grid at (0, 0)"
-            );
+            on_event(Event::NoWindow);
             let layout = Layout::fit(
                 board.rows(),
                 board.cols(),
@@ -219,20 +233,17 @@ fn dry_run(display: Option<&Display>, options: &ReplayOptions) -> anyhow::Result
     for w in &words {
         let p = plan::plan_word(w, screen_centre(&layout, origin), &timing);
         total += plan::duration(&p);
-        println!("{}", describe(&p));
+        on_event(Event::Planned(&p));
     }
-    println!(
-        "{} words, about {:.1} s of drags",
-        words.len(),
-        total.as_secs_f64()
-    );
     Ok(Report {
         planned: words.len(),
+        planned_drags: total,
         ..Report::default()
     })
 }
 
-fn describe(p: &WordPlan) -> String {
+/// One word's drag plan as text: the word, its score and tiles, then the pointer's moves.
+pub fn describe(p: &WordPlan) -> String {
     let tiles: Vec<String> = p.path.iter().map(|(r, c)| format!("({r},{c})")).collect();
     let points: Vec<String> = p
         .actions
