@@ -18,6 +18,7 @@ Usage: see README.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import multiprocessing as mp
 import os
@@ -31,6 +32,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fonts  # noqa: E402
 import gen  # noqa: E402
 
 ALPHABET = gen.ALPHABET
@@ -83,8 +85,23 @@ def make_chunk(args):
     return path
 
 
+def data_key() -> str:
+    """What the rendered chunks depend on besides (seed, index): the renderer's source, this
+    file's preparation code and the font manifest. Chunks live in a folder named by this key,
+    so a change to any of them renders fresh data instead of reusing stale chunks."""
+    h = hashlib.sha256()
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in ("gen.py", "train.py", "fonts.tsv"):
+        with open(os.path.join(here, name), "rb") as f:
+            h.update(name.encode() + b"\0" + f.read())
+    h.update(str(CHUNK).encode())
+    return h.hexdigest()[:16]
+
+
 def generate(data_dir: str, seed: int, n_train: int, n_val: int, procs: int):
+    data_dir = os.path.join(data_dir, data_key())
     os.makedirs(data_dir, exist_ok=True)
+    print(f"data chunks in {data_dir}", flush=True)
     jobs = [(os.path.join(data_dir, f"train_{seed}_{i:04d}.npz"), seed, False, i)
             for i in range(math.ceil(n_train / CHUNK))]
     jobs += [(os.path.join(data_dir, f"heldout_{seed}_{i:04d}.npz"), seed, True, i)
@@ -314,7 +331,15 @@ def main():
     p.add_argument("--fixtures", default=os.path.join(here, "..", "..", "fixtures", "ocr"))
     p.add_argument("--n-fixtures", type=int, default=1200)
     p.add_argument("--fixture-max-cap", type=float, default=300.0)
+    p.add_argument("--allow-font-drift", action="store_true",
+                   help="render with the installed fonts even when they differ from fonts.tsv")
     args = p.parse_args()
+    if args.command in ("train", "fixtures") and not args.allow_font_drift:
+        diffs = fonts.check()
+        if diffs:
+            print("\n".join(diffs[:20]), file=sys.stderr)
+            sys.exit(f"{len(diffs)} font files differ from fonts.tsv: install the packages the "
+                     "README lists (same versions), or pass --allow-font-drift")
     if args.command == "train":
         train(args)
     elif args.command == "fixtures":
