@@ -5,7 +5,7 @@
 //! `--allow` and `--deny` lists add and ban words.
 
 pub mod trie;
-pub mod wordlist;
+pub(crate) mod wordlist;
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};

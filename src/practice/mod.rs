@@ -6,11 +6,11 @@
 //! draws (with [`crate::render`]), [`log`] writes `--log` lines and [`publish`] tells the
 //! replayer what the window shows. The window itself (winit + softbuffer) is private.
 
-pub mod drag;
-pub mod log;
-pub mod publish;
-pub mod round;
-pub mod view;
+pub(crate) mod drag;
+pub(crate) mod log;
+pub(crate) mod publish;
+pub(crate) mod round;
+pub(crate) mod view;
 mod window;
 
 use crate::board::Board;

@@ -1,9 +1,9 @@
 //! Drawing a board: tiles with their letters, printed values and bonus badges, and the path being
 //! dragged. The practice window and `wordsnap render` (PNG, no window) share this code.
 
-pub mod layout;
-pub mod style;
-pub mod text;
+pub(crate) mod layout;
+pub(crate) mod style;
+pub(crate) mod text;
 
 pub use layout::{Layout, Rect};
 pub use style::{Style, StyleName};

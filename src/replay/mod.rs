@@ -8,7 +8,7 @@
 //! is moved away from the planned path, or the window closes or changes board. The button is
 //! released on every way out, errors and panics included ([`mouse::Mouse`] lets go when dropped).
 
-pub mod mouse;
+pub(crate) mod mouse;
 pub mod plan;
 pub mod x11;
 

@@ -69,11 +69,6 @@ impl Mouse {
         self.pressed = false;
         Ok(())
     }
-
-    /// True between a press and its release.
-    pub fn is_pressed(&self) -> bool {
-        self.pressed
-    }
 }
 
 impl Drop for Mouse {

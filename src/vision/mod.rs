@@ -8,12 +8,14 @@
 //! 5. [`ocr`]: read the crops with the embedded recognition model; [`notation`] turns the texts
 //!    into board notation, point values and bonus badges.
 
-pub mod glyphs;
-pub mod grid;
+pub(crate) mod glyphs;
+pub(crate) mod grid;
 pub mod load;
-pub mod notation;
+pub(crate) mod notation;
 pub mod ocr;
-pub mod tiles;
+pub(crate) mod tiles;
+
+pub use tiles::PixelBox;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
 use ocr::TileReader;
@@ -216,7 +218,7 @@ fn downscale(image: &GrayImage, width: u32, height: u32) -> GrayImage {
 /// thick strokes, and a small one for boards where a large window would take in the tile's own
 /// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
 /// with the best score wins.
-pub fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
+pub(crate) fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
     let side = analysis.width().min(analysis.height());
     let (large, small) = rayon::join(
         || lattice_at(analysis, (side / 28).max(6)),
