@@ -28,6 +28,8 @@
 //!   the bitboard search and the games' scoring rules ([`dice`] rolls random boards from real dice);
 //! - [`vision`]: image -> grid -> tiles -> letters;
 //! - [`render`]: drawing a board to an image;
+//! - [`text`]: small helpers for text read from files and shown to users (byte-order marks,
+//!   control characters, error chains);
 //! - with the `desktop` feature (on by default): [`practice`] and [`replay`], the practice window
 //!   and the mouse replayer.
 //!
@@ -46,6 +48,7 @@ pub mod render;
 pub mod replay;
 pub mod score;
 pub mod solve;
+pub mod text;
 pub mod vision;
 
 pub use board::{Board, Bonus, Tile};

@@ -14,7 +14,10 @@ use clap::Parser;
 fn main() {
     let cli = cli::Cli::parse();
     if let Err(failure) = cli::run(cli) {
-        eprintln!("wordsnap: error: {:#}", failure.error);
+        // Control characters from the input (a file name, a board) are escaped, not sent raw
+        // to the terminal.
+        let message = format!("{:#}", failure.error);
+        eprintln!("wordsnap: error: {}", text::printable(&message));
         std::process::exit(failure.code);
     }
 }

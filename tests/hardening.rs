@@ -300,3 +300,167 @@ fn replay_refuses_a_board_other_than_the_practice_windows() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_byte_order_mark_does_not_drop_the_first_word() {
+    let dir = temp_dir("bom");
+    let list = dir.join("bom.txt");
+    std::fs::write(&list, "\u{feff}cat\ndog\n").unwrap();
+    let out = wordsnap(&[
+        "solve",
+        "--dict",
+        list.to_str().unwrap(),
+        "--board",
+        "cat dog xyz",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("skipped"), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let words: Vec<&str> = json["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert!(
+        words.contains(&"cat") && words.contains(&"dog"),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn control_characters_from_the_input_are_escaped() {
+    let out = wordsnap(&["solve", "--board", "ab\u{1b}[2Jc\u{7}d"]);
+    assert_refused(&out, 2, "unexpected character '\\u{1b}'");
+    assert!(!stderr(&out).contains('\u{1b}'), "{:?}", stderr(&out));
+    let dir = temp_dir("control");
+    let list = dir.join("list.txt");
+    std::fs::write(&list, "cat\nd\u{7}og\n").unwrap();
+    let out = wordsnap(&["solve", "--dict", list.to_str().unwrap(), "--board", "catd"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("'d\\u{7}og'"), "{:?}", stderr(&out));
+    assert!(!stderr(&out).contains('\u{7}'), "{:?}", stderr(&out));
+}
+
+#[test]
+fn os_errors_are_said_once() {
+    let dir = temp_dir("os");
+    let out = wordsnap(&["solve", "--dict", dir.to_str().unwrap(), "--board", "abcd"]);
+    assert_refused(&out, 2, "cannot read word list");
+    assert_eq!(
+        stderr(&out).matches("os error 21").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+    let out = wordsnap(&["read", dir.to_str().unwrap()]);
+    assert_refused(&out, 2, "cannot open the image");
+    assert_eq!(
+        stderr(&out).matches("os error 21").count(),
+        1,
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn lists_without_usable_words_say_why() {
+    let dir = temp_dir("nowords");
+    let line = dir.join("line.txt");
+    std::fs::write(&line, "cat dog bird fish").unwrap();
+    let out = wordsnap(&["solve", "--dict", line.to_str().unwrap(), "--board", "abcd"]);
+    assert_refused(&out, 2, "one word per line");
+    assert!(
+        stderr(&out).contains("'cat dog bird fish'"),
+        "{}",
+        stderr(&out)
+    );
+    let list = dir.join("list.txt");
+    std::fs::write(&list, "cat\ndog\n").unwrap();
+    let l = list.to_str().unwrap();
+    let out = wordsnap(&["solve", "--dict", l, "--deny", l, "--board", "abcd"]);
+    assert_refused(&out, 2, "the --deny lists ban every one of its 2 words");
+}
+
+#[test]
+fn a_list_with_too_many_letters_names_the_limit() {
+    let dir = temp_dir("letters");
+    let list = dir.join("many.txt");
+    // 26 + 25 (final sigma among them) + 32 = 83 letters, each in its own word.
+    let letters = ('a'..='z').chain('α'..='ω').chain('а'..='я');
+    let words: String = letters.map(|c| format!("{c}{c}{c}\n")).collect();
+    std::fs::write(&list, words).unwrap();
+    let out = wordsnap(&[
+        "solve",
+        "--dict",
+        list.to_str().unwrap(),
+        "--board",
+        "aaa aaa aaa",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the list uses 83 letters but an alphabet holds at most 63"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn damaged_images_are_reported_as_such() {
+    let dir = temp_dir("images");
+    let jpeg = std::fs::read(fixture("roboto_small_6x6_q80.jpg")).unwrap();
+    let cut = dir.join("cut.jpg");
+    std::fs::write(&cut, &jpeg[..jpeg.len() / 2]).unwrap();
+    let out = wordsnap(&["read", cut.to_str().unwrap()]);
+    assert_refused(&out, 2, "cut.jpg: truncated image");
+    let png = std::fs::read(fixture("roboto_light_4x4.png")).unwrap();
+    let cut = dir.join("cut.png");
+    std::fs::write(&cut, &png[..png.len() / 2]).unwrap();
+    let out = wordsnap(&["read", cut.to_str().unwrap()]);
+    assert_refused(&out, 2, "cut.png: truncated image");
+    // A PNG header claiming 100000x100000 pixels: refused before any allocation.
+    let bomb = dir.join("bomb.png");
+    std::fs::write(&bomb, png_header(100_000, 100_000)).unwrap();
+    let out = wordsnap(&["read", bomb.to_str().unwrap()]);
+    assert_refused(&out, 2, "bomb.png: the image is too large");
+}
+
+/// A PNG signature and header chunk for a greyscale image of the given size, with no data.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    let mut chunk = b"IHDR".to_vec();
+    chunk.extend(width.to_be_bytes());
+    chunk.extend(height.to_be_bytes());
+    chunk.extend([8, 0, 0, 0, 0]);
+    let mut crc = !0u32;
+    for &b in &chunk {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(13u32.to_be_bytes());
+    png.extend(&chunk);
+    png.extend((!crc).to_be_bytes());
+    png
+}
+
+#[test]
+fn eval_says_none_rather_than_a_full_score_for_nothing_checked() {
+    let dir = temp_dir("eval-none");
+    std::fs::copy(fixture("roboto_light_4x4.png"), dir.join("a.png")).unwrap();
+    std::fs::copy(fixture("roboto_light_4x4.json"), dir.join("a.json")).unwrap();
+    let out = wordsnap(&["eval", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("tiles 16/16 (100.0%), values none, bonuses none"),
+        "{text}"
+    );
+    assert!(!text.contains("0/0 (100.0%)"), "{text}");
+}

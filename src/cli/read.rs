@@ -64,7 +64,7 @@ fn load_reader(model: Option<&Path>) -> Result<TileReader, Failure> {
 
 fn read_file(path: &Path, reader: &TileReader) -> Result<BoardReading, Failure> {
     vision::read_image_file(path, reader)
-        .map_err(|e| Failure::bad_input(anyhow!("{}: {e}", path.display())))
+        .map_err(|e| Failure::from(anyhow::Error::new(e).context(path.display().to_string())))
 }
 
 /// The board a reading describes (values and bonuses included).
@@ -369,7 +369,7 @@ fn evaluate(image: &Path, truth_path: &Path, reader: &TileReader) -> EvalResult 
     match reading {
         Ok(reading) => compare(&reading, &truth, &mut result),
         Err(e) => {
-            result.error = Some(e.to_string());
+            result.error = Some(crate::text::error_chain(&e));
             result.tiles.1 = truth.rows * truth.cols;
         }
     }
@@ -400,11 +400,12 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
     let fully_right = results.iter().filter(|r| r.all_right()).count();
     let grids = results.iter().filter(|r| r.grid_right).count();
     let ms: f64 = results.iter().map(|r| r.ms).sum::<f64>() / results.len() as f64;
-    let pct = |(a, b): (usize, usize)| {
+    // "3/4 (75.0%)", or "none" when the ground truth has nothing of that kind to check.
+    let share = |(a, b): (usize, usize)| {
         if b == 0 {
-            100.0
+            "none".to_string()
         } else {
-            100.0 * a as f64 / b as f64
+            format!("{a}/{b} ({:.1}%)", 100.0 * a as f64 / b as f64)
         }
     };
     if args.json {
@@ -438,18 +439,12 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
             }
         }
         println!(
-            "\n{fully_right}/{} images fully right, grids {grids}/{}, tiles {}/{} ({:.1}%), values {}/{} ({:.1}%), bonuses {}/{} ({:.1}%), {ms:.0} ms per image",
+            "\n{fully_right}/{} images fully right, grids {grids}/{}, tiles {}, values {}, bonuses {}, {ms:.0} ms per image",
             results.len(),
             results.len(),
-            tiles.0,
-            tiles.1,
-            pct(tiles),
-            values.0,
-            values.1,
-            pct(values),
-            bonuses.0,
-            bonuses.1,
-            pct(bonuses)
+            share(tiles),
+            share(values),
+            share(bonuses)
         );
     }
     if fully_right == results.len() {

@@ -178,13 +178,30 @@ fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
         allow: args.allow.clone(),
         deny: args.deny.clone(),
     };
-    let dict = Dictionary::load(args.dict.as_deref(), &options).map_err(Failure::bad_input)?;
+    let dict = Dictionary::load(args.dict.as_deref(), &options)
+        .map_err(|e| Failure::from(anyhow::Error::new(e)))?;
     if dict.skipped > 0 {
+        let examples: Vec<String> = dict
+            .skipped_examples
+            .iter()
+            .map(|w| format!("'{}'", crate::text::printable(w)))
+            .collect();
         eprintln!(
             "wordsnap: warning: {}: skipped {} words with characters outside the alphabet (e.g. {})",
-            dict.source,
+            crate::text::printable(&dict.source),
             dict.skipped,
-            dict.skipped_examples.join(", ")
+            examples.join(", ")
+        );
+    }
+    if !dict.dropped_letters.is_empty() {
+        let letters: String = dict.dropped_letters.iter().collect();
+        eprintln!(
+            "wordsnap: warning: {}: the list uses {} letters but an alphabet holds at most {}; \
+             words with the rarest ones ({}) were skipped",
+            crate::text::printable(&dict.source),
+            dict.alphabet().len() + dict.dropped_letters.len(),
+            crate::dict::MAX_LETTERS,
+            crate::text::printable(&letters)
         );
     }
     Ok(dict)

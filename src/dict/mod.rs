@@ -16,8 +16,8 @@ use unicode_normalization::UnicodeNormalization;
 /// A problem reading or building a dictionary, with the file and line where there is one.
 #[derive(Debug, thiserror::Error)]
 pub enum DictError {
-    /// The file could not be read.
-    #[error("cannot read word list {path}: {source}")]
+    /// The file could not be read (the OS error is the source).
+    #[error("cannot read word list {path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -35,6 +35,23 @@ pub enum DictError {
     /// No usable words.
     #[error("{0}: no words (blank lines and # comments are ignored)")]
     Empty(String),
+    /// Words, but every one of them has characters outside the alphabet (a list with several
+    /// words on a line, or one long line).
+    #[error(
+        "{source_name}: no usable words: every one of its {skipped} words has characters \
+         outside the alphabet (e.g. {examples}); a word list has one word per line, in letters only"
+    )]
+    AllSkipped {
+        /// Where the words came from.
+        source_name: String,
+        /// How many words were skipped.
+        skipped: usize,
+        /// A few of them, quoted.
+        examples: String,
+    },
+    /// Every word of the list was banned by the `--deny` lists.
+    #[error("{0}: no words left: the --deny lists ban every one of its {1} words")]
+    AllDenied(String, usize),
     /// The trie could not be built.
     #[error("{0}")]
     Build(String),
@@ -114,6 +131,17 @@ impl Alphabet {
     }
 }
 
+/// The most letters an alphabet holds (a word list using more keeps the most frequent ones).
+pub const MAX_LETTERS: usize = trie::MAX_SYMBOLS - 1;
+
+/// The first `max` characters of a word, with `...` when it is longer.
+fn shorten(word: &str, max: usize) -> String {
+    match word.char_indices().nth(max) {
+        Some((end, _)) => format!("{}...", &word[..end]),
+        None => word.to_string(),
+    }
+}
+
 /// Options for loading a dictionary.
 #[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
@@ -135,6 +163,9 @@ pub struct Dictionary {
     pub skipped: usize,
     /// Some of the skipped words.
     pub skipped_examples: Vec<String>,
+    /// Letters the list uses beyond the [`MAX_LETTERS`] the alphabet holds (the rarest ones);
+    /// words with them are among the skipped.
+    pub dropped_letters: Vec<char>,
     /// Where the words came from (a path or "embedded English list").
     pub source: String,
 }
@@ -166,6 +197,7 @@ impl Dictionary {
             fold_accents: false,
             skipped: 0,
             skipped_examples: vec![],
+            dropped_letters: vec![],
             source: "embedded English list (npm word-list 4.1.0)".into(),
         }
     }
@@ -189,14 +221,18 @@ impl Dictionary {
         for allow in &options.allow {
             words.extend(read_word_file(allow)?.into_iter().map(fold));
         }
+        let source = path.map_or("embedded English list".into(), |p| p.display().to_string());
         if !options.deny.is_empty() {
             let mut deny = BTreeSet::new();
             for d in &options.deny {
                 deny.extend(read_word_file(d)?.into_iter().map(fold));
             }
+            let before = words.len();
             words.retain(|w| !deny.contains(w));
+            if words.is_empty() {
+                return Err(DictError::AllDenied(source, before));
+            }
         }
-        let source = path.map_or("embedded English list".into(), |p| p.display().to_string());
         let mut dict = Dictionary::from_words(words, &source)?;
         dict.fold_accents = options.fold_accents;
         Ok(dict)
@@ -204,7 +240,19 @@ impl Dictionary {
 
     /// Builds a dictionary from words (already cleaned: lower case, no comments).
     pub fn from_words(words: Vec<String>, source: &str) -> Result<Dictionary, DictError> {
-        let prepared = wordlist::prepare(words, trie::MAX_SYMBOLS - 1);
+        let prepared = wordlist::prepare(words, MAX_LETTERS);
+        if prepared.words.is_empty() && prepared.skipped > 0 {
+            let examples: Vec<String> = prepared
+                .skipped_examples
+                .iter()
+                .map(|w| format!("'{}'", crate::text::printable(&shorten(w, 40))))
+                .collect();
+            return Err(DictError::AllSkipped {
+                source_name: source.to_string(),
+                skipped: prepared.skipped,
+                examples: examples.join(", "),
+            });
+        }
         if prepared.words.is_empty() {
             return Err(DictError::Empty(source.to_string()));
         }
@@ -225,6 +273,7 @@ impl Dictionary {
             fold_accents: false,
             skipped: prepared.skipped,
             skipped_examples: prepared.skipped_examples,
+            dropped_letters: prepared.dropped_letters,
             source: source.to_string(),
         })
     }
@@ -358,6 +407,7 @@ pub fn read_word_file(path: &Path) -> Result<Vec<String>, DictError> {
         source,
     })?;
     let mut words = Vec::new();
+    let bytes = crate::text::strip_bom_bytes(&bytes);
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = std::str::from_utf8(line).map_err(|_| DictError::NotUtf8 {
             path: path.to_path_buf(),
@@ -414,6 +464,28 @@ mod tests {
         let d = Dictionary::from_words(letters, "wide").unwrap();
         assert_eq!(d.node_bytes(), 16);
         assert!(d.contains("œaœ") && d.contains("zaz") && !d.contains("aaz"));
+    }
+
+    #[test]
+    fn lists_with_no_usable_word_say_why() {
+        let err = Dictionary::from_words(vec!["cat dog bird".into()], "line.txt")
+            .err()
+            .unwrap();
+        assert!(
+            matches!(err, DictError::AllSkipped { skipped: 1, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("'cat dog bird'"), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_word() {
+        let dir = std::env::temp_dir().join(format!("wordsnap-dict-bom-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let list = dir.join("bom.txt");
+        std::fs::write(&list, "\u{feff}cat\ndog\n").unwrap();
+        assert_eq!(read_word_file(&list).unwrap(), vec!["cat", "dog"]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub struct PreparedWords {
     pub skipped: usize,
     /// A few of the dropped words, to show in a warning.
     pub skipped_examples: Vec<String>,
+    /// Letters the words use that did not fit in the alphabet (the rarest ones, beyond
+    /// `max_symbols`), in order; words with them are among the skipped.
+    pub dropped_letters: Vec<char>,
 }
 
 /// The text of a line as a word: trimmed and lower-cased; `None` for blank lines and `#` comments.
@@ -37,7 +40,12 @@ pub fn prepare(words: impl IntoIterator<Item = String>, max_symbols: usize) -> P
     }
     let mut by_count: Vec<(char, usize)> = counts.into_iter().collect();
     by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    by_count.truncate(max_symbols);
+    let mut dropped_letters: Vec<char> = by_count
+        .split_off(max_symbols.min(by_count.len()))
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
+    dropped_letters.sort_unstable();
     let mut alphabet: Vec<char> = by_count.into_iter().map(|(c, _)| c).collect();
     alphabet.sort_unstable();
     let index: HashMap<char, u8> = alphabet
@@ -70,5 +78,6 @@ pub fn prepare(words: impl IntoIterator<Item = String>, max_symbols: usize) -> P
         words: encoded,
         skipped,
         skipped_examples,
+        dropped_letters,
     }
 }

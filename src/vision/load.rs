@@ -1,43 +1,92 @@
 //! Opening an image file with clear errors and limits (never a panic, never a huge allocation).
+//!
+//! Limits: files up to [`MAX_FILE_BYTES`], images up to [`MAX_SIDE`] pixels a side and
+//! [`MAX_DECODED_BYTES`] decoded (`image::Limits`), so a small file that claims to be a huge
+//! image (a decompression bomb) is refused before anything is allocated.
 
 use super::VisionError;
-use image::{DynamicImage, ImageReader, Limits};
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use std::io::Cursor;
 use std::path::Path;
 
 /// The largest width or height accepted, in pixels.
 pub const MAX_SIDE: u32 = 16_384;
 /// The smallest width or height that can hold a 3x3 grid of readable tiles.
 pub const MIN_SIDE: u32 = 24;
+/// The largest image file accepted, in bytes (256 MiB).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+/// The most memory the decoder may allocate, in bytes (1 GiB).
+pub const MAX_DECODED_BYTES: u64 = 1 << 30;
 
 /// Decodes an image file, checking that it is an image of a usable size.
 pub fn load(path: &Path) -> Result<DynamicImage, VisionError> {
-    let meta = std::fs::metadata(path).map_err(|e| VisionError::Io(e.to_string()))?;
-    if meta.len() == 0 {
+    let size = std::fs::metadata(path).map_err(VisionError::Io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(VisionError::TooLarge(format!(
+            "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(VisionError::Io)?;
+    decode(&bytes)
+}
+
+/// Decodes an image held in memory, with the same checks and limits as [`load`].
+pub fn decode(bytes: &[u8]) -> Result<DynamicImage, VisionError> {
+    if bytes.is_empty() {
         return Err(VisionError::NotAnImage("the file is empty".into()));
     }
-    let reader = ImageReader::open(path)
-        .map_err(|e| VisionError::Io(e.to_string()))?
+    let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
-        .map_err(|e| VisionError::Io(e.to_string()))?;
-    if reader.format().is_none() {
+        .map_err(VisionError::Io)?;
+    let Some(format) = reader.format() else {
         return Err(VisionError::NotAnImage(
             "not a known image format (PNG, JPEG, WebP, BMP, GIF)".into(),
         ));
+    };
+    if format == ImageFormat::Jpeg && !jpeg_is_complete(bytes) {
+        // The JPEG decoder fills a missing end with grey and reports success: check first.
+        return Err(VisionError::Truncated(
+            "the JPEG has no end-of-image marker after its last scan".into(),
+        ));
     }
-    let mut reader = reader;
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(1 << 30);
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
     reader.limits(limits);
-    let image = reader.decode().map_err(|e| match e {
-        image::ImageError::Limits(_) => VisionError::TooLarge(format!(
-            "larger than {MAX_SIDE}x{MAX_SIDE} pixels or 1 GiB decoded"
-        )),
-        other => VisionError::NotAnImage(format!("cannot decode: {other}")),
-    })?;
+    let image = reader.decode().map_err(decode_error)?;
     check_size(&image)?;
     Ok(image)
+}
+
+/// The error for a failed decode: limits are "too large", a file that ends early is
+/// "truncated", anything else a decode error with the decoder's message as its source.
+fn decode_error(error: image::ImageError) -> VisionError {
+    match error {
+        image::ImageError::Limits(_) => VisionError::TooLarge(format!(
+            "larger than {MAX_SIDE}x{MAX_SIDE} pixels or {} MiB decoded",
+            MAX_DECODED_BYTES >> 20
+        )),
+        image::ImageError::IoError(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            VisionError::Truncated(e.to_string())
+        }
+        other if other.to_string().contains("unexpected end of file") => {
+            VisionError::Truncated(other.to_string())
+        }
+        other => VisionError::Decode(other),
+    }
+}
+
+/// Whether a JPEG's last scan is followed by its end-of-image marker (`FF D9`). Marker bytes
+/// cannot occur inside entropy-coded data (an `FF` there is followed by `00` or a restart
+/// marker), and an embedded thumbnail's markers all come before the main image's scans.
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let last = |marker: u8| bytes.windows(2).rposition(|w| w == [0xFF, marker]);
+    match (last(0xDA), last(0xD9)) {
+        (Some(scan), Some(end)) => end > scan,
+        (None, _) => true, // no scan at all: the decoder reports what is wrong
+        (Some(_), None) => false,
+    }
 }
 
 /// Fails for images too small to hold a board.
@@ -50,4 +99,55 @@ pub fn check_size(image: &DynamicImage) -> Result<(), VisionError> {
         return Err(VisionError::TooLarge(format!("{w}x{h} pixels")));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncated_jpegs_are_caught() {
+        let mut jpeg = Vec::new();
+        DynamicImage::ImageRgb8(image::RgbImage::from_pixel(64, 64, image::Rgb([90, 9, 9])))
+            .write_to(&mut Cursor::new(&mut jpeg), ImageFormat::Jpeg)
+            .unwrap();
+        assert!(jpeg_is_complete(&jpeg));
+        assert!(decode(&jpeg).is_ok());
+        for cut in [jpeg.len() - 2, jpeg.len() * 2 / 3] {
+            assert!(matches!(
+                decode(&jpeg[..cut]),
+                Err(VisionError::Truncated(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn a_header_claiming_a_huge_image_is_refused_before_decoding() {
+        // A PNG header claiming 100000x100000 pixels, with no data to speak of.
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = b"IHDR".to_vec();
+        ihdr.extend(100_000u32.to_be_bytes());
+        ihdr.extend(100_000u32.to_be_bytes());
+        ihdr.extend([8, 0, 0, 0, 0]);
+        png.extend(13u32.to_be_bytes());
+        png.extend(&ihdr);
+        png.extend(crc32(&ihdr).to_be_bytes());
+        assert!(matches!(decode(&png), Err(VisionError::TooLarge(_))));
+    }
+
+    /// The CRC the PNG format puts after each chunk.
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
 }

@@ -27,12 +27,18 @@ pub const ANALYSIS_SIDE: u32 = 1280;
 /// Why an image could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum VisionError {
-    /// The file could not be opened.
-    #[error("cannot open the image: {0}")]
-    Io(String),
-    /// Not an image, or a damaged one.
+    /// The file could not be opened or read (the OS error is the source).
+    #[error("cannot open the image")]
+    Io(#[source] std::io::Error),
+    /// Not an image: empty, or not a known format.
     #[error("not a readable image: {0}")]
     NotAnImage(String),
+    /// An image file whose data could not be decoded (the decoder's error is the source).
+    #[error("cannot decode the image")]
+    Decode(#[source] image::ImageError),
+    /// The file ends before the image data does (a partial download or copy).
+    #[error("truncated image: the file ends before the image data does ({0})")]
+    Truncated(String),
     /// Too small to hold a board.
     #[error("the image is {0}x{1} pixels, too small to hold a board")]
     TooSmall(u32, u32),
