@@ -84,8 +84,8 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
     let last = |marker: u8| bytes.windows(2).rposition(|w| w == [0xFF, marker]);
     match (last(0xDA), last(0xD9)) {
         (Some(scan), Some(end)) => end > scan,
-        (None, _) => true, // no scan at all: the decoder reports what is wrong
-        (Some(_), None) => false,
+        // Every JPEG image has a scan: none means the file ends before it.
+        (None, _) | (Some(_), None) => false,
     }
 }
 
@@ -108,12 +108,14 @@ mod tests {
     #[test]
     fn truncated_jpegs_are_caught() {
         let mut jpeg = Vec::new();
-        DynamicImage::ImageRgb8(image::RgbImage::from_pixel(64, 64, image::Rgb([90, 9, 9])))
+        let noise =
+            image::RgbImage::from_fn(64, 64, |x, y| image::Rgb([(x * y) as u8, x as u8, 9]));
+        DynamicImage::ImageRgb8(noise)
             .write_to(&mut Cursor::new(&mut jpeg), ImageFormat::Jpeg)
             .unwrap();
         assert!(jpeg_is_complete(&jpeg));
         assert!(decode(&jpeg).is_ok());
-        for cut in [jpeg.len() - 2, jpeg.len() * 2 / 3] {
+        for cut in [jpeg.len() - 2, jpeg.len() * 2 / 3, 300] {
             assert!(matches!(
                 decode(&jpeg[..cut]),
                 Err(VisionError::Truncated(_))
