@@ -90,7 +90,7 @@ fn bad_images_exit_2_with_a_clear_message() {
     let full = png(64, 64, [200, 10, 10]);
     assert_bad_input(
         &temp("truncated.png", &full[..full.len() / 2]),
-        "not a readable image",
+        "truncated image",
     );
     assert_bad_input(
         &temp("dot.png", &png(1, 1, [0, 0, 0])),
