@@ -1,16 +1,21 @@
 //! The board model: a rows x cols grid of tiles (up to 64 cells) with holes, special tiles,
-//! optional printed point values and bonus squares, and its two text forms (board text and JSON).
+//! doubtful tiles, optional printed point values and bonus squares, and its two text forms
+//! (board text and JSON). Both are lossless: every board prints as text and as JSON that parse
+//! back to the same board.
 //!
 //! # Board text
 //! Accepted wherever a board is typed (case-insensitive):
 //! - one token per row: `abcd efgh ijkl mnop`;
 //! - a square as one token: `abcdefghijklmnop` (16 tiles make 4x4, 25 make 5x5, ...);
-//! - one row per line, or rows separated by `,`: `abcd,efgh,ijkl,mnop`;
+//! - one row per line, or rows separated by `,`: `abcd,efgh,ijkl,mnop` (one row: `abcd,`);
 //! - multi-character tiles in brackets: `[qu]` (letters used together), `[a/e]` (either/or),
 //!   `[re-]` (prefix-only: only as the first tile of a word), `[-ing]` (suffix-only: only last);
+//! - `.` is a hole (a cell that does not exist); `?` a tile that could not be read (any letter);
+//! - a doubtful tile lists its likely readings with their probabilities: `[e=70%|f=20%]`;
+//! - a printed value and a bonus badge follow the tile inside the brackets: `[j:10]`,
+//!   `[f:5*dw]`, `[e=70%|f=20%:2*tl]`;
 //! - inside a row typed with spaces between tiles (rows given by lines or `,`), the brackets may be
-//!   left out: `qu a/e re- -ing`;
-//! - `.` is a hole (a cell that does not exist).
+//!   left out: `qu a/e re- -ing j:10`.
 //!
 //! A board can also be given as JSON, the object that `solve --json` echoes as `board`:
 //! `{"rows":4,"cols":4,"tiles":[["A","QU",...],...],"values":[[1,10,...],...],"bonuses":[["DL","",...],...]}`.
@@ -23,6 +28,80 @@ pub const MAX_CELLS: usize = 64;
 /// The largest printed tile value accepted (real games print one- or two-digit values; this
 /// leaves room while keeping scores far from overflow).
 pub const MAX_VALUE: u32 = 1000;
+
+/// How likely a reading is, kept in tenths of a percent (0 to 1000) so that board text
+/// (`70%`, `12.5%`) carries it exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Probability(u16);
+
+impl Probability {
+    /// A sure reading (100%).
+    pub const CERTAIN: Probability = Probability(1000);
+
+    /// The probability of `permille` tenths of a percent; `None` above 1000.
+    pub fn from_permille(permille: u16) -> Option<Probability> {
+        (permille <= 1000).then_some(Probability(permille))
+    }
+
+    /// The nearest probability to a fraction (clamped to 0..1; NaN is 0).
+    pub fn from_fraction(fraction: f32) -> Probability {
+        let p = (fraction.clamp(0.0, 1.0) * 1000.0).round();
+        Probability(if p.is_nan() { 0 } else { p as u16 })
+    }
+
+    /// Tenths of a percent, 0 to 1000.
+    pub fn permille(self) -> u16 {
+        self.0
+    }
+
+    /// As a fraction, 0 to 1.
+    pub fn fraction(self) -> f64 {
+        f64::from(self.0) / 1000.0
+    }
+
+    /// Parses a percentage with at most one decimal: `70%`, `12.5%`.
+    pub fn parse(text: &str) -> Result<Probability, String> {
+        let bad =
+            || format!("bad probability '{text}' (expected a percentage such as 70% or 12.5%)");
+        let number = text.strip_suffix('%').ok_or_else(bad)?;
+        let (whole, tenth) = match number.split_once('.') {
+            Some((w, t)) if t.len() == 1 => (w, t),
+            Some(_) => return Err(bad()),
+            None => (number, "0"),
+        };
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !digits(tenth) {
+            return Err(bad());
+        }
+        let permille = whole.parse::<u16>().map_err(|_| bad())? * 10
+            + tenth.parse::<u16>().map_err(|_| bad())?;
+        Probability::from_permille(permille)
+            .ok_or_else(|| format!("probability '{text}' is over 100%"))
+    }
+}
+
+impl fmt::Display for Probability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 % 10 {
+            0 => write!(f, "{}%", self.0 / 10),
+            tenth => write!(f, "{}.{tenth}%", self.0 / 10),
+        }
+    }
+}
+
+/// One likely reading of a doubtful tile: a tile that is not a hole, a wildcard or itself
+/// doubtful, with how likely it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// What the tile may be.
+    pub tile: Tile,
+    /// How likely that is.
+    pub probability: Probability,
+}
+
+/// The most readings a doubtful tile may have.
+pub const MAX_READINGS: usize = 4;
 
 /// One cell of the board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -37,49 +116,84 @@ pub enum Tile {
     Prefix(String),
     /// Suffix-only: may only be the last tile of a word (`-ING`).
     Suffix(String),
+    /// A tile the reader doubts (`E=70%|F=20%`): a word may use any one of its readings (1 to
+    /// [`MAX_READINGS`], most likely first); the word is as certain as the reading it uses.
+    Doubtful(Vec<Reading>),
+    /// A tile that could not be read at all (`?`): a word may use it as any one letter.
+    Wildcard,
 }
 
 impl Tile {
-    /// Parses one tile in board notation (`a`, `qu`, `a/e`, `re-`, `-ing`, `.`), case-insensitive.
-    /// The error says what is wrong with the text, without position (callers add it).
+    /// Parses one tile in board notation (`a`, `qu`, `a/e`, `re-`, `-ing`, `.`, `?`,
+    /// `e=70%|f=20%`), case-insensitive. The error says what is wrong with the text, without
+    /// position (callers add it).
     pub fn parse(text: &str) -> Result<Tile, String> {
         let text = text.trim();
-        if text == "." {
-            return Ok(Tile::Hole);
+        match text {
+            "." => return Ok(Tile::Hole),
+            "?" => return Ok(Tile::Wildcard),
+            "" => return Err("empty tile".into()),
+            _ => {}
         }
-        if text.is_empty() {
-            return Err("empty tile".into());
+        if text.contains('=') || text.contains('|') {
+            return parse_doubtful(text);
         }
-        let lower = text.to_lowercase();
-        if let Some((a, b)) = lower.split_once('/') {
-            return Ok(Tile::Either(letters_only(a, text)?, letters_only(b, text)?));
-        }
-        if let Some(rest) = lower.strip_suffix('-') {
-            return Ok(Tile::Prefix(letters_only(rest, text)?));
-        }
-        if let Some(rest) = lower.strip_prefix('-') {
-            return Ok(Tile::Suffix(letters_only(rest, text)?));
-        }
-        Ok(Tile::Letters(letters_only(&lower, text)?))
+        parse_plain(text)
     }
 
-    /// The tile in ground-truth notation: `A`, `QU`, `A/E`, `RE-`, `-ING`, `.`.
+    /// A doubtful tile from its readings, checked: 1 to [`MAX_READINGS`] readings, none of them
+    /// a hole, a wildcard or doubtful, no two the same.
+    pub fn doubtful(readings: Vec<Reading>) -> Result<Tile, String> {
+        if readings.is_empty() || readings.len() > MAX_READINGS {
+            return Err(format!(
+                "a doubtful tile has 1 to {MAX_READINGS} readings, not {}",
+                readings.len()
+            ));
+        }
+        for (i, r) in readings.iter().enumerate() {
+            if matches!(r.tile, Tile::Hole | Tile::Wildcard | Tile::Doubtful(_)) {
+                return Err(format!(
+                    "a doubtful tile's reading cannot be '{}'",
+                    r.tile.notation()
+                ));
+            }
+            if readings[..i].iter().any(|o| o.tile == r.tile) {
+                return Err(format!("reading '{}' is given twice", r.tile.notation()));
+            }
+        }
+        Ok(Tile::Doubtful(readings))
+    }
+
+    /// The tile in ground-truth notation: `A`, `QU`, `A/E`, `RE-`, `-ING`, `.`, `?`,
+    /// `E=70%|F=20%`.
     pub fn notation(&self) -> String {
-        match self {
-            Tile::Hole => ".".into(),
-            Tile::Letters(s) => s.to_uppercase(),
-            Tile::Either(a, b) => format!("{}/{}", a.to_uppercase(), b.to_uppercase()),
-            Tile::Prefix(s) => format!("{}-", s.to_uppercase()),
-            Tile::Suffix(s) => format!("-{}", s.to_uppercase()),
-        }
+        self.face(upper)
     }
 
-    /// The tile as typed in board text: a single letter bare, anything else in brackets.
+    /// The tile as typed in board text: a single letter, `.` or `?` bare, anything else in
+    /// brackets (lower case).
     pub fn text(&self) -> String {
         match self {
-            Tile::Hole => ".".into(),
+            Tile::Hole | Tile::Wildcard => self.notation(),
             Tile::Letters(s) if s.chars().count() == 1 => s.clone(),
-            other => format!("[{}]", other.notation().to_lowercase()),
+            other => format!("[{}]", other.face(str::to_string)),
+        }
+    }
+
+    /// The tile's notation with its letters passed through `case`.
+    fn face(&self, case: fn(&str) -> String) -> String {
+        match self {
+            Tile::Hole => ".".into(),
+            Tile::Wildcard => "?".into(),
+            Tile::Letters(s) => case(s),
+            Tile::Either(a, b) => format!("{}/{}", case(a), case(b)),
+            Tile::Prefix(s) => format!("{}-", case(s)),
+            Tile::Suffix(s) => format!("-{}", case(s)),
+            Tile::Doubtful(readings) => readings
+                .iter()
+                .map(|r| format!("{}={}", r.tile.face(case), r.probability))
+                .collect::<Vec<_>>()
+                .join("|"),
         }
     }
 
@@ -88,24 +202,172 @@ impl Tile {
         matches!(self, Tile::Hole)
     }
 
-    /// The letter strings a word may take from this tile (two for either/or, none for a hole).
+    /// The letter strings a word may take from this tile: two for either/or, every reading's
+    /// for a doubtful tile, none for a hole or a wildcard (which stands for any one letter).
     pub fn choices(&self) -> Vec<&str> {
         match self {
-            Tile::Hole => vec![],
+            Tile::Hole | Tile::Wildcard => vec![],
             Tile::Letters(s) | Tile::Prefix(s) | Tile::Suffix(s) => vec![s.as_str()],
             Tile::Either(a, b) => vec![a.as_str(), b.as_str()],
+            Tile::Doubtful(readings) => readings.iter().flat_map(|r| r.tile.choices()).collect(),
         }
+    }
+
+    /// True when a word may only start with this tile: a prefix-only tile, or a doubtful tile
+    /// whose readings all are.
+    pub fn is_prefix_only(&self) -> bool {
+        match self {
+            Tile::Prefix(_) => true,
+            Tile::Doubtful(r) => r.iter().all(|r| r.tile.is_prefix_only()),
+            _ => false,
+        }
+    }
+
+    /// True when a word may only end with this tile: a suffix-only tile, or a doubtful tile
+    /// whose readings all are.
+    pub fn is_suffix_only(&self) -> bool {
+        match self {
+            Tile::Suffix(_) => true,
+            Tile::Doubtful(r) => r.iter().all(|r| r.tile.is_suffix_only()),
+            _ => false,
+        }
+    }
+
+    /// True when the reader doubted this tile (doubtful or wildcard).
+    pub fn is_doubtful(&self) -> bool {
+        matches!(self, Tile::Doubtful(_) | Tile::Wildcard)
     }
 }
 
+/// `a`, `qu`, `a/e`, `re-` or `-ing` (already trimmed, not empty).
+fn parse_plain(text: &str) -> Result<Tile, String> {
+    if let Some((a, b)) = text.split_once('/') {
+        return Ok(Tile::Either(letters_only(a, text)?, letters_only(b, text)?));
+    }
+    if let Some(rest) = text.strip_suffix('-') {
+        return Ok(Tile::Prefix(letters_only(rest, text)?));
+    }
+    if let Some(rest) = text.strip_prefix('-') {
+        return Ok(Tile::Suffix(letters_only(rest, text)?));
+    }
+    Ok(Tile::Letters(letters_only(text, text)?))
+}
+
+/// `e=70%|f=20%`: readings separated by `|`, each a plain tile `=` its probability.
+fn parse_doubtful(text: &str) -> Result<Tile, String> {
+    let readings = text
+        .split('|')
+        .map(|part| {
+            let (tile, probability) = part.split_once('=').ok_or_else(|| {
+                format!("reading '{part}' of '{text}' needs its probability, as in e=70%")
+            })?;
+            let tile = tile.trim();
+            if tile.is_empty() {
+                return Err(format!("a reading of '{text}' has no letters"));
+            }
+            Ok(Reading {
+                tile: parse_plain(tile)?,
+                probability: Probability::parse(probability.trim())?,
+            })
+        })
+        .collect::<Result<Vec<Reading>, String>>()?;
+    Tile::doubtful(readings).map_err(|e| format!("'{text}': {e}"))
+}
+
+/// `s` in lower case, when it is all letters.
 fn letters_only(s: &str, original: &str) -> Result<String, String> {
     if s.is_empty() {
         return Err(format!("tile '{original}' has no letters"));
     }
-    match s.chars().find(|c| !c.is_alphabetic()) {
-        Some(c) => Err(format!("unexpected character '{c}' in tile '{original}'")),
-        None => Ok(s.to_string()),
+    // Letter by letter: a string-wide lower case turns a final Σ into ς, which would not
+    // survive a round trip through the upper-case notation.
+    let lower: String = s.chars().flat_map(char::to_lowercase).collect();
+    match lower.chars().find(|c| !c.is_alphabetic()) {
+        Some(c) => Err(format!(
+            "unexpected character '{}' in tile '{original}'",
+            c.escape_default()
+        )),
+        None => Ok(lower),
     }
+}
+
+/// `s` in upper case, letter by letter, keeping a letter whose upper case does not turn back
+/// into it (`ß` would become `SS`), so the notation parses back to the same tile.
+fn upper(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            let mut up = c.to_uppercase();
+            match (up.next(), up.next()) {
+                (Some(u), None) if u.to_lowercase().eq([c]) => u,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+/// One cell as board text gives it: the tile, its printed value and its bonus badge
+/// (`[qu:10*dl]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cell {
+    /// The tile.
+    pub tile: Tile,
+    /// The printed point value, if any.
+    pub value: Option<u32>,
+    /// The bonus badge, if any.
+    pub bonus: Option<Bonus>,
+}
+
+impl Cell {
+    /// Parses one cell in board-text tile notation, with or without brackets: a tile, then
+    /// optionally `:VALUE`, then optionally `*BADGE` (`a`, `[qu:10]`, `e=70%|f=20%:2*dl`).
+    /// A hole carries no value or badge.
+    pub fn parse(text: &str) -> Result<Cell, String> {
+        let text = text.trim();
+        let inner = text
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .unwrap_or(text);
+        let (rest, bonus) = match inner.rsplit_once('*') {
+            Some((rest, badge)) => (rest, Bonus::parse(badge)?),
+            None => (inner, None),
+        };
+        let (face, value) = match rest.rsplit_once(':') {
+            Some((face, v)) => (face, Some(parse_value(v)?)),
+            None => (rest, None),
+        };
+        let tile = Tile::parse(face)?;
+        if tile.is_hole() && (value.is_some() || bonus.is_some()) {
+            return Err(format!("'{text}': a hole has no value or badge"));
+        }
+        Ok(Cell { tile, value, bonus })
+    }
+
+    /// The cell as typed in board text: [`Tile::text`] when it has no value or badge, else
+    /// `[tile:value*badge]`.
+    pub fn text(&self) -> String {
+        if self.value.is_none() && self.bonus.is_none() {
+            return self.tile.text();
+        }
+        let mut out = format!("[{}", self.tile.face(str::to_string));
+        if let Some(v) = self.value {
+            out.push_str(&format!(":{v}"));
+        }
+        if let Some(b) = self.bonus {
+            out.push_str(&format!("*{}", b.label().to_lowercase()));
+        }
+        out.push(']');
+        out
+    }
+}
+
+/// A printed point value: digits only.
+fn parse_value(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("bad value '{text}' (expected a number such as 10)"));
+    }
+    text.parse()
+        .map_err(|_| format!("value '{text}' is too large"))
 }
 
 /// A bonus square: letter or word multipliers as Ruzzle, Word Streak and SpellCast print them.
@@ -255,7 +517,7 @@ impl Board {
         Board::from_rows(rows)
     }
 
-    fn from_rows(rows: Vec<Vec<Tile>>) -> Result<Board, BoardError> {
+    fn from_rows(rows: Vec<Vec<Cell>>) -> Result<Board, BoardError> {
         let expected = rows.first().map_or(0, Vec::len);
         if expected == 0 {
             return Err(BoardError::Empty);
@@ -270,7 +532,14 @@ impl Board {
             }
         }
         let n_rows = rows.len();
-        Board::new(n_rows, expected, rows.into_iter().flatten().collect())
+        let cells: Vec<Cell> = rows.into_iter().flatten().collect();
+        let tiles = cells.iter().map(|c| c.tile.clone()).collect();
+        let mut board = Board::new(n_rows, expected, tiles)?;
+        for (i, cell) in cells.into_iter().enumerate() {
+            board.values[i] = cell.value;
+            board.bonuses[i] = cell.bonus;
+        }
+        Ok(board)
     }
 
     /// Builds a board from the JSON shape (`{"rows","cols","tiles","values"?,"bonuses"?}`).
@@ -300,6 +569,11 @@ impl Board {
             }
         }
         let mut board = Board::new(json.rows, json.cols, tiles)?;
+        let at = |i: usize, message: String| BoardError::BadTile {
+            row: i / json.cols + 1,
+            col: i % json.cols + 1,
+            message,
+        };
         if let Some(values) = &json.values {
             check_shape(values, json.rows, json.cols, "values")?;
             board.values = values.iter().flatten().copied().collect();
@@ -321,12 +595,14 @@ impl Board {
         if let Some(bonuses) = &json.bonuses {
             check_shape(bonuses, json.rows, json.cols, "bonuses")?;
             for (i, b) in bonuses.iter().flatten().enumerate() {
-                board.bonuses[i] = Bonus::parse(b).map_err(|message| BoardError::BadTile {
-                    row: i / json.cols + 1,
-                    col: i % json.cols + 1,
-                    message,
-                })?;
+                board.bonuses[i] = Bonus::parse(b).map_err(|message| at(i, message))?;
             }
+        }
+        let hole_marked = (0..board.len()).find(|&i| {
+            board.tiles[i].is_hole() && (board.values[i].is_some() || board.bonuses[i].is_some())
+        });
+        if let Some(i) = hole_marked {
+            return Err(at(i, "a hole has no value or badge".into()));
         }
         Ok(board)
     }
@@ -360,17 +636,40 @@ impl Board {
         }
     }
 
-    /// Board text that parses back to the same tiles: one token per row (`abcd efgh ...`), or
-    /// rows separated by `,` with spaces between tiles when a row would be ambiguous.
+    /// Board text that parses back to the same board, values, badges and doubtful tiles
+    /// included: one token per row (`abcd efgh ...`); a board of one row ends with `,` so it is
+    /// not taken for a square (`abcd,`).
     pub fn to_text(&self) -> String {
         let rows: Vec<String> = (0..self.rows)
             .map(|r| {
                 (0..self.cols)
-                    .map(|c| self.tile(r, c).text())
+                    .map(|c| self.cell(r * self.cols + c).text())
                     .collect::<String>()
             })
             .collect();
-        rows.join(" ")
+        let mut text = rows.join(" ");
+        if self.rows == 1 {
+            text.push(',');
+        }
+        text
+    }
+
+    /// A cell (row-major index) with its tile, printed value and badge.
+    pub fn cell(&self, cell: usize) -> Cell {
+        Cell {
+            tile: self.tiles[cell].clone(),
+            value: self.values[cell],
+            bonus: self.bonuses[cell],
+        }
+    }
+
+    /// Replaces a cell (row-major index): its tile, printed value and badge.
+    pub fn set_cell(&mut self, cell: usize, new: Cell) {
+        self.tiles[cell] = new.tile;
+        self.values[cell] = None;
+        self.bonuses[cell] = None;
+        self.set_value(cell, new.value);
+        self.set_bonus(cell, new.bonus);
     }
 
     /// Number of rows.
@@ -413,14 +712,19 @@ impl Board {
         self.bonuses[cell]
     }
 
-    /// Sets the printed value of a cell.
+    /// Sets the printed value of a cell (a hole keeps none).
     pub fn set_value(&mut self, cell: usize, value: Option<u32>) {
-        self.values[cell] = value;
+        self.values[cell] = value.filter(|_| !self.tiles[cell].is_hole());
     }
 
-    /// Sets the bonus of a cell.
+    /// Sets the bonus of a cell (a hole keeps none).
     pub fn set_bonus(&mut self, cell: usize, bonus: Option<Bonus>) {
-        self.bonuses[cell] = bonus;
+        self.bonuses[cell] = bonus.filter(|_| !self.tiles[cell].is_hole());
+    }
+
+    /// True when any tile is doubtful or a wildcard.
+    pub fn has_doubtful_tiles(&self) -> bool {
+        self.tiles.iter().any(Tile::is_doubtful)
     }
 
     /// True when any cell has a bonus square.
@@ -464,7 +768,7 @@ impl Board {
         let mut out = String::new();
         for r in 0..self.rows {
             let row: Vec<String> = (0..self.cols)
-                .map(|c| format!("{:<width$}", self.tile(r, c).notation()))
+                .map(|c| pad(&self.tile(r, c).notation(), width))
                 .collect();
             out.push_str(row.join(" ").trim_end());
             out.push('\n');
@@ -484,6 +788,17 @@ impl std::str::FromStr for Board {
     fn from_str(s: &str) -> Result<Board, BoardError> {
         Board::parse(s)
     }
+}
+
+/// `text` padded with spaces to `width` characters (a `{:<width$}` format panics for widths
+/// over 65,535, which a long tile reaches).
+pub fn pad(text: &str, width: usize) -> String {
+    let mut out = text.to_string();
+    out.extend(std::iter::repeat_n(
+        ' ',
+        width.saturating_sub(text.chars().count()),
+    ));
+    out
 }
 
 fn check_shape<T>(grid: &[Vec<T>], rows: usize, cols: usize, name: &str) -> Result<(), BoardError> {
@@ -521,7 +836,7 @@ pub struct BoardJson {
 }
 
 /// Splits board text into rows of tiles.
-fn split_rows(text: &str) -> Result<Vec<Vec<Tile>>, BoardError> {
+fn split_rows(text: &str) -> Result<Vec<Vec<Cell>>, BoardError> {
     if text.is_empty() {
         return Err(BoardError::Empty);
     }
@@ -570,16 +885,12 @@ fn split_rows(text: &str) -> Result<Vec<Vec<Tile>>, BoardError> {
         .collect())
 }
 
-/// A row typed with spaces between tiles: `qu a/e re- -ing` (brackets optional).
-fn parse_spaced_row(line: &str, row: usize) -> Result<Vec<Tile>, BoardError> {
+/// A row typed with spaces between tiles: `qu a/e re- -ing a:2*dl` (brackets optional).
+fn parse_spaced_row(line: &str, row: usize) -> Result<Vec<Cell>, BoardError> {
     line.split_whitespace()
         .enumerate()
         .map(|(c, token)| {
-            let inner = token
-                .strip_prefix('[')
-                .and_then(|t| t.strip_suffix(']'))
-                .unwrap_or(token);
-            Tile::parse(inner).map_err(|message| BoardError::BadTile {
+            Cell::parse(token).map_err(|message| BoardError::BadTile {
                 row: row + 1,
                 col: c + 1,
                 message,
@@ -588,8 +899,9 @@ fn parse_spaced_row(line: &str, row: usize) -> Result<Vec<Tile>, BoardError> {
         .collect()
 }
 
-/// A row typed as one token: each character is a tile, `[...]` groups a multi-character tile.
-fn parse_packed_row(token: &str, row: usize) -> Result<Vec<Tile>, BoardError> {
+/// A row typed as one token: each character is a tile, `[...]` groups a multi-character tile
+/// or a tile with a value or badge.
+fn parse_packed_row(token: &str, row: usize) -> Result<Vec<Cell>, BoardError> {
     let mut tiles = Vec::new();
     let mut chars = token.chars();
     while let Some(ch) = chars.next() {
@@ -604,13 +916,19 @@ fn parse_packed_row(token: &str, row: usize) -> Result<Vec<Tile>, BoardError> {
             if !token.contains(']') {
                 return Err(bad(format!("'[{inner}' is missing its closing ']'")));
             }
-            tiles.push(Tile::parse(&inner).map_err(bad)?);
-        } else if ch == '.' {
-            tiles.push(Tile::Hole);
-        } else if ch.is_alphabetic() {
-            tiles.push(Tile::Letters(ch.to_lowercase().collect()));
+            tiles.push(Cell::parse(&inner).map_err(bad)?);
         } else {
-            return Err(bad(format!("unexpected character '{ch}'")));
+            let tile = match ch {
+                '.' => Tile::Hole,
+                '?' => Tile::Wildcard,
+                _ => Tile::parse(ch.encode_utf8(&mut [0; 4]))
+                    .map_err(|_| bad(format!("unexpected character '{}'", ch.escape_default())))?,
+            };
+            tiles.push(Cell {
+                tile,
+                value: None,
+                bonus: None,
+            });
         }
     }
     Ok(tiles)
@@ -694,6 +1012,89 @@ mod tests {
             Board::parse(bad).unwrap_err().to_string(),
             "row 2, column 2: unknown bonus '5X' (expected DL, TL, DW, TW or 2X)"
         );
+    }
+
+    #[test]
+    fn values_and_badges_ride_on_bracketed_cells() {
+        let b = Board::parse("[j:10][n:2] [f:5*dw][qu*tl]").unwrap();
+        assert_eq!(b.value(0), Some(10));
+        assert_eq!(b.bonus(2), Some(Bonus::DW));
+        assert_eq!(b.value(3), None);
+        assert_eq!(b.bonus(3), Some(Bonus::TL));
+        assert_eq!(b.tile(1, 1), &Tile::Letters("qu".into()));
+        assert_eq!(b.to_text(), "[j:10][n:2] [f:5*dw][qu*tl]");
+        let spaced = Board::parse("j:10 n:2\nf:5*DW [QU*tl]").unwrap();
+        assert_eq!(spaced, b);
+        assert_eq!(
+            Board::parse("[a:x]b cd").unwrap_err().to_string(),
+            "row 1, column 1: bad value 'x' (expected a number such as 10)"
+        );
+        assert!(
+            Board::parse("[.:3]b cd")
+                .unwrap_err()
+                .to_string()
+                .contains("a hole has no value or badge")
+        );
+        assert!(Board::parse("[a*5x]b cd").is_err());
+    }
+
+    #[test]
+    fn doubtful_tiles_and_wildcards() {
+        let b = Board::parse("[e=70%|f=20.5%:2]? [u/l=60%|-ic=10%][?*dl]").unwrap();
+        let Tile::Doubtful(readings) = b.tile(0, 0) else {
+            panic!("{:?}", b.tile(0, 0));
+        };
+        assert_eq!(readings[0].tile, Tile::Letters("e".into()));
+        assert_eq!(readings[1].probability.permille(), 205);
+        assert_eq!(b.value(0), Some(2));
+        assert_eq!(b.tile(0, 1), &Tile::Wildcard);
+        assert_eq!(b.bonus(3), Some(Bonus::DL));
+        assert_eq!(b.tile(1, 0).notation(), "U/L=60%|-IC=10%");
+        assert_eq!(b.tile(1, 0).choices(), vec!["u", "l", "ic"]);
+        assert!(!b.tile(1, 0).is_suffix_only());
+        assert_eq!(b.to_text(), "[e=70%|f=20.5%:2]? [u/l=60%|-ic=10%][?*dl]");
+        assert_eq!(Board::from_json(&b.to_json()).unwrap(), b);
+        for (bad, why) in [
+            ("[e|f]b cd", "needs its probability"),
+            ("[e=70]b cd", "bad probability"),
+            ("[e=101%]b cd", "over 100%"),
+            ("[e=1.25%]b cd", "bad probability"),
+            ("[e=5%|e=6%]b cd", "given twice"),
+            ("[.=5%]b cd", "unexpected character '.'"),
+            ("[a=1%|b=1%|c=1%|d=1%|e=1%]b cd", "1 to 4 readings"),
+        ] {
+            let err = Board::parse(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn one_row_boards_echo_with_a_comma() {
+        let b = Board::parse("abcd,").unwrap();
+        assert_eq!((b.rows(), b.cols()), (1, 4));
+        assert_eq!(b.to_text(), "abcd,");
+        assert_eq!(Board::parse(&b.to_text()).unwrap(), b);
+        assert_eq!(Board::parse("a").unwrap().to_text(), "a,");
+    }
+
+    #[test]
+    fn non_ascii_letters_echo_in_a_form_that_parses() {
+        for text in ["[ßa]b cd", "[σς]b cd", "ǅbcd,", "éèàü"] {
+            let b = Board::parse(text).unwrap();
+            assert_eq!(Board::parse(&b.to_text()).unwrap(), b, "{text}");
+            assert_eq!(Board::from_json(&b.to_json()).unwrap(), b, "{text}");
+        }
+        // İ lower-cases to i and a combining dot, which is not a letter: refused, not garbled.
+        let err = Board::parse("İbcd,").unwrap_err().to_string();
+        assert!(err.contains("unexpected character"), "{err}");
+    }
+
+    #[test]
+    fn a_very_long_tile_prints() {
+        let long = "a".repeat(70_000);
+        let b = Board::parse(&format!("[{long}]b cd")).unwrap();
+        assert!(b.grid_string().starts_with(&long.to_uppercase()));
+        assert_eq!(Board::parse(&b.to_text()).unwrap(), b);
     }
 
     #[test]

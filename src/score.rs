@@ -217,7 +217,8 @@ impl Rules {
     }
 
     /// The value of one tile: the printed value if the board has it, else the game's table
-    /// (a multi-letter tile is worth the sum of its letters; either/or the larger of the two).
+    /// (a multi-letter tile is worth the sum of its letters; either/or and a doubtful tile the
+    /// largest of their readings; a wildcard 0).
     pub fn tile_value(&self, board: &Board, cell: usize) -> u32 {
         if let Some(v) = board.value(cell) {
             return v;
@@ -226,6 +227,13 @@ impl Rules {
             Tile::Hole => 0,
             Tile::Letters(s) | Tile::Prefix(s) | Tile::Suffix(s) => self.letters_value(s),
             Tile::Either(a, b) => self.letters_value(a).max(self.letters_value(b)),
+            Tile::Doubtful(readings) => readings
+                .iter()
+                .flat_map(|r| r.tile.choices())
+                .map(|c| self.letters_value(c))
+                .max()
+                .unwrap_or(0),
+            Tile::Wildcard => 0,
         }
     }
 

@@ -49,17 +49,38 @@ impl SolveOptions {
 }
 
 /// One word found on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FoundWord {
     /// The word, lower case.
     pub word: String,
-    /// Its score under the game's rules (the best path's score).
+    /// Its score under the game's rules (the reported path's score).
     pub score: u32,
-    /// The best-scoring path: (row, col) of each tile, counted from 0.
+    /// The reported path: (row, col) of each tile, counted from 0. Of the word's paths, the
+    /// most certain, and of those the best-scoring.
     pub path: Vec<(usize, usize)>,
     /// Every path, when `all_paths` was asked for (else empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<Vec<(usize, usize)>>,
+    /// The probability, 0 to 1, that the tiles of `path` read as the word assumes: the product
+    /// of the probabilities of the readings it takes from doubtful tiles (1 when every tile it
+    /// uses is sure).
+    pub certainty: f64,
+    /// The reading the word takes from each doubtful tile of `path`, in path order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<AssumedReading>,
+}
+
+/// The reading a word assumes for one doubtful tile.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AssumedReading {
+    /// Row of the tile, from 0.
+    pub row: usize,
+    /// Column of the tile, from 0.
+    pub col: usize,
+    /// The letters the word takes from it, upper case (`E`; any letter for a wildcard).
+    pub letters: String,
+    /// How likely that reading is, 0 to 1.
+    pub probability: f64,
 }
 
 impl FoundWord {
@@ -81,15 +102,17 @@ pub struct Solution {
 }
 
 /// How a cell takes part in the search.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 enum CellKind {
     /// A hole, or letters the dictionary cannot spell.
     Dead,
     /// One letter: the fast path.
     Single(u8),
-    /// Anything else: the symbol sequences a word may take from it.
+    /// Anything else: the symbol sequences a word may take from it, each with its probability
+    /// (1 for the choices of a sure tile).
     Special {
         choices: Vec<Vec<u8>>,
+        probabilities: Vec<f64>,
         prefix: bool,
         suffix: bool,
     },
@@ -178,14 +201,46 @@ fn cell_kind(tile: &Tile, dict: &Dictionary) -> CellKind {
         };
         dict.alphabet().encode(&s)
     };
-    let choices: Vec<Vec<u8>> = tile.choices().into_iter().filter_map(encode).collect();
+    let weighted: Vec<(Vec<u8>, f64)> = match tile {
+        Tile::Wildcard => {
+            let letters = dict.alphabet().len();
+            let each = 1.0 / letters.max(1) as f64;
+            (0..letters as u8).map(|s| (vec![s], each)).collect()
+        }
+        Tile::Doubtful(readings) => readings
+            .iter()
+            .flat_map(|r| {
+                let p = r.probability.fraction();
+                r.tile.choices().into_iter().map(move |c| (c, p))
+            })
+            .filter_map(|(c, p)| encode(c).map(|c| (c, p)))
+            .collect(),
+        _ => tile
+            .choices()
+            .into_iter()
+            .filter_map(|c| encode(c).map(|c| (c, 1.0)))
+            .collect(),
+    };
+    // The same letters from two readings: the likelier one.
+    let mut choices: Vec<Vec<u8>> = Vec::with_capacity(weighted.len());
+    let mut probabilities: Vec<f64> = Vec::with_capacity(weighted.len());
+    for (c, p) in weighted {
+        match choices.iter().position(|o| *o == c) {
+            Some(i) => probabilities[i] = probabilities[i].max(p),
+            None => {
+                choices.push(c);
+                probabilities.push(p);
+            }
+        }
+    }
     match (tile, choices.as_slice()) {
         (_, []) => CellKind::Dead,
         (Tile::Letters(_), [one]) if one.len() == 1 => CellKind::Single(one[0]),
         _ => CellKind::Special {
             choices,
-            prefix: matches!(tile, Tile::Prefix(_)),
-            suffix: matches!(tile, Tile::Suffix(_)),
+            probabilities,
+            prefix: tile.is_prefix_only(),
+            suffix: tile.is_suffix_only(),
         },
     }
 }
@@ -281,8 +336,10 @@ struct Hit {
     score: u32,
     path_start: u32,
     path_len: u8,
-    /// Bit i set: tile i of the path used its second either/or choice.
-    choices: u64,
+    /// The word's trie node: the choices its special tiles took are worked out from it.
+    node: u32,
+    /// The product of the probabilities of the choices the path takes (1 on a sure board).
+    certainty: f64,
 }
 
 /// A reusable solver: keeps its buffers between boards, so batch solving allocates little.
@@ -292,8 +349,8 @@ pub struct Solver<'d> {
     lengths: u128,
     found: FoundSet,
     hits: Vec<Hit>,
-    /// Extra paths (all_paths): (hit index, path start, path length, choices).
-    extra: Vec<(u32, u32, u8, u64)>,
+    /// Extra paths (all_paths): (hit index, path start, path length).
+    extra: Vec<(u32, u32, u8)>,
     arena: Vec<u8>,
 }
 
@@ -324,9 +381,8 @@ impl<'d> Solver<'d> {
             .iter()
             .map(|h| self.found_word(board, &prepared, h))
             .collect();
-        for &(hit, start, len, choices) in &self.extra {
+        for &(hit, start, len) in &self.extra {
             let path = self.arena[start as usize..start as usize + len as usize].to_vec();
-            let _ = choices;
             words[hit as usize].paths.push(to_cells(board, &path));
         }
         if self.options.all_paths {
@@ -398,7 +454,7 @@ impl<'d> Solver<'d> {
             path: [0; 64],
             depth: 0,
             visited: 0,
-            choices: 0,
+            certainty: 1.0,
         };
         for cell in 0..board.len() {
             search.start(cell);
@@ -408,35 +464,135 @@ impl<'d> Solver<'d> {
     fn found_word(&self, board: &Board, prepared: &Prepared, hit: &Hit) -> FoundWord {
         let path =
             &self.arena[hit.path_start as usize..hit.path_start as usize + hit.path_len as usize];
+        let symbols = self.dict.alphabet().len() as u32;
+        let picks = match self.dict.nodes() {
+            Nodes::Narrow(nodes) => likeliest_picks(nodes, symbols, prepared, path, hit.node),
+            Nodes::Wide(nodes) => likeliest_picks(nodes, symbols, prepared, path, hit.node),
+        };
+        let alphabet = self.dict.alphabet();
+        let letters = |syms: &[u8]| syms.iter().map(|&s| alphabet.char(s)).collect::<String>();
+        let mut word = String::new();
+        let mut certainty = 1.0f64;
+        let mut readings = Vec::new();
+        for (&cell, &pick) in path.iter().zip(&picks) {
+            let cell = cell as usize;
+            match &prepared.kinds[cell] {
+                CellKind::Single(s) => word.push(alphabet.char(*s)),
+                CellKind::Special {
+                    choices,
+                    probabilities,
+                    ..
+                } => {
+                    let taken = letters(&choices[pick]);
+                    word.push_str(&taken);
+                    if board.tiles()[cell].is_doubtful() {
+                        let probability = probabilities[pick];
+                        certainty *= probability;
+                        readings.push(AssumedReading {
+                            row: cell / board.cols(),
+                            col: cell % board.cols(),
+                            letters: taken.to_uppercase(),
+                            probability,
+                        });
+                    }
+                }
+                CellKind::Dead => {}
+            }
+        }
         FoundWord {
-            word: spell(self.dict, prepared, path, hit.choices),
+            word,
             score: hit.score,
             path: to_cells(board, path),
             paths: vec![],
+            certainty,
+            readings,
         }
     }
+}
+
+/// The trie node reached from `node` by `sym`, if any.
+#[inline(always)]
+fn trie_child<N: NodeWord>(nodes: &[N], symbols: u32, node: usize, sym: u8) -> Option<usize> {
+    let n = nodes[node];
+    let mask = n.child_mask(symbols);
+    if mask >> sym & 1 == 0 {
+        return None;
+    }
+    Some(n.first_child(symbols) + (mask & ((1u64 << sym) - 1)).count_ones() as usize)
+}
+
+/// The choice each tile of `path` takes to spell the word at trie node `target` (0 for a plain
+/// letter): of the ways that spell it, the likeliest.
+fn likeliest_picks<N: NodeWord>(
+    nodes: &[N],
+    symbols: u32,
+    prepared: &Prepared,
+    path: &[u8],
+    target: u32,
+) -> Vec<usize> {
+    struct Walk<'a, N> {
+        nodes: &'a [N],
+        symbols: u32,
+        prepared: &'a Prepared,
+        path: &'a [u8],
+        target: usize,
+        picks: Vec<usize>,
+        best: Option<(f64, Vec<usize>)>,
+    }
+    impl<N: NodeWord> Walk<'_, N> {
+        fn go(&mut self, i: usize, node: usize, p: f64) {
+            if i == self.path.len() {
+                if node == self.target && self.best.as_ref().is_none_or(|(b, _)| p > *b) {
+                    self.best = Some((p, self.picks.clone()));
+                }
+                return;
+            }
+            let (nodes, symbols) = (self.nodes, self.symbols);
+            match &self.prepared.kinds[self.path[i] as usize] {
+                CellKind::Single(s) => {
+                    if let Some(next) = trie_child(nodes, symbols, node, *s) {
+                        self.picks.push(0);
+                        self.go(i + 1, next, p);
+                        self.picks.pop();
+                    }
+                }
+                CellKind::Special {
+                    choices,
+                    probabilities,
+                    ..
+                } => {
+                    for (k, choice) in choices.iter().enumerate() {
+                        let reached = choice
+                            .iter()
+                            .try_fold(node, |n, &sym| trie_child(nodes, symbols, n, sym));
+                        if let Some(next) = reached {
+                            self.picks.push(k);
+                            self.go(i + 1, next, p * probabilities[k]);
+                            self.picks.pop();
+                        }
+                    }
+                }
+                CellKind::Dead => {}
+            }
+        }
+    }
+    let mut walk = Walk {
+        nodes,
+        symbols,
+        prepared,
+        path,
+        target: target as usize,
+        picks: Vec::with_capacity(path.len()),
+        best: None,
+    };
+    walk.go(0, 0, 1.0);
+    walk.best.map(|(_, picks)| picks).unwrap_or_default()
 }
 
 fn to_cells(board: &Board, path: &[u8]) -> Vec<(usize, usize)> {
     path.iter()
         .map(|&c| (c as usize / board.cols(), c as usize % board.cols()))
         .collect()
-}
-
-/// The word a path spells, from the symbols of each tile's choice.
-fn spell(dict: &Dictionary, prepared: &Prepared, path: &[u8], choices: u64) -> String {
-    let mut word = String::new();
-    for (i, &cell) in path.iter().enumerate() {
-        match &prepared.kinds[cell as usize] {
-            CellKind::Single(s) => word.push(dict.alphabet().char(*s)),
-            CellKind::Special { choices: c, .. } => {
-                let pick = &c[((choices >> i) & 1) as usize];
-                word.extend(pick.iter().map(|&s| dict.alphabet().char(s)));
-            }
-            CellKind::Dead => {}
-        }
-    }
-    word
 }
 
 /// The state of one depth-first search.
@@ -452,12 +608,13 @@ struct Search<'a, N> {
     path_dependent_score: bool,
     found: &'a mut FoundSet,
     hits: &'a mut Vec<Hit>,
-    extra: &'a mut Vec<(u32, u32, u8, u64)>,
+    extra: &'a mut Vec<(u32, u32, u8)>,
     arena: &'a mut Vec<u8>,
     path: [usize; 64],
     depth: usize,
     visited: u64,
-    choices: u64,
+    /// The product of the probabilities of the choices the path takes so far.
+    certainty: f64,
 }
 
 impl<N: NodeWord> Search<'_, N> {
@@ -477,28 +634,27 @@ impl<N: NodeWord> Search<'_, N> {
     /// The trie node reached from `node` by `sym`, if any.
     #[inline(always)]
     fn child(&self, node: usize, sym: u8) -> Option<usize> {
-        let n = self.nodes[node];
-        let mask = n.child_mask(self.symbols);
-        if mask >> sym & 1 == 0 {
-            return None;
-        }
-        Some(n.first_child(self.symbols) + (mask & ((1u64 << sym) - 1)).count_ones() as usize)
+        trie_child(self.nodes, self.symbols, node, sym)
     }
 
     /// Walks a special tile's choices from `node` and enters the cell for each one the trie has.
     fn enter_special(&mut self, cell: usize, node: usize, letters: usize) {
         let CellKind::Special {
-            choices, suffix, ..
+            choices,
+            probabilities,
+            suffix,
+            ..
         } = &self.prepared.kinds[cell]
         else {
             return;
         };
-        for (i, choice) in choices.iter().enumerate() {
+        for (choice, &p) in choices.iter().zip(probabilities) {
             let reached = choice.iter().try_fold(node, |n, &sym| self.child(n, sym));
             if let Some(child) = reached {
-                self.choices |= (i as u64) << self.depth;
+                let before = self.certainty;
+                self.certainty *= p;
                 self.enter(cell, child, letters + choice.len(), *suffix);
-                self.choices &= !(1 << self.depth);
+                self.certainty = before;
             }
         }
     }
@@ -572,22 +728,33 @@ impl<N: NodeWord> Search<'_, N> {
                 score,
                 path_start,
                 path_len: self.depth as u8,
-                choices: self.choices,
+                node: node as u32,
+                certainty: self.certainty,
             });
         } else if self.all_paths {
             let start = self.store_path();
-            self.extra
-                .push((slot, start, self.depth as u8, self.choices));
+            self.extra.push((slot, start, self.depth as u8));
         }
-        if slot != NO_SLOT && self.path_dependent_score {
-            let score = self
-                .rules
-                .score(self.board, &self.path[..self.depth], letters);
-            if score > self.hits[slot as usize].score {
+        // A path replaces the word's path when it is more certain, or as certain and scores
+        // more (the certainty is 1 throughout on a board without doubtful tiles).
+        if slot != NO_SLOT
+            && (self.path_dependent_score || self.certainty != self.hits[slot as usize].certainty)
+        {
+            let hit = self.hits[slot as usize];
+            if self.certainty < hit.certainty {
+                return;
+            }
+            let score = if self.path_dependent_score {
+                self.rules
+                    .score(self.board, &self.path[..self.depth], letters)
+            } else {
+                hit.score
+            };
+            if self.certainty > hit.certainty || score > hit.score {
                 let path_start = self.store_path();
                 let hit = &mut self.hits[slot as usize];
-                (hit.score, hit.path_start, hit.path_len, hit.choices) =
-                    (score, path_start, self.depth as u8, self.choices);
+                (hit.score, hit.path_start, hit.path_len, hit.certainty) =
+                    (score, path_start, self.depth as u8, self.certainty);
             }
         }
     }
@@ -709,6 +876,54 @@ mod tests {
         o.lengths = None;
         o.max_len = 4;
         assert_eq!(solve(&b, &d, &o).words.len(), 2);
+    }
+
+    #[test]
+    fn doubtful_tiles_are_solved_as_each_reading_with_its_certainty() {
+        let d = dict(&["eat", "fat", "oat"]);
+        let s = solve(
+            &Board::parse("[e=70%|f=20%]at,").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        let found: Vec<(&str, f64)> = s
+            .words
+            .iter()
+            .map(|w| (w.word.as_str(), w.certainty))
+            .collect();
+        assert_eq!(found, vec![("eat", 0.7), ("fat", 0.2)]);
+        let reading = &s.words[1].readings[0];
+        assert_eq!((reading.row, reading.col), (0, 0));
+        assert_eq!(reading.letters, "F");
+        assert_eq!(reading.probability, 0.2);
+    }
+
+    #[test]
+    fn a_sure_path_wins_over_a_doubtful_one() {
+        let d = dict(&["ate"]);
+        let s = solve(
+            &Board::parse("[a=60%|o=30%]te,..a").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        assert_eq!(s.words[0].path, vec![(1, 2), (0, 1), (0, 2)]);
+        assert_eq!(s.words[0].certainty, 1.0);
+        assert!(s.words[0].readings.is_empty());
+    }
+
+    #[test]
+    fn a_wildcard_is_any_letter_of_the_alphabet() {
+        let d = dict(&["cat", "cot", "cut", "ct"]);
+        let s = solve(
+            &Board::parse("c?t,").unwrap(),
+            &d,
+            &SolveOptions::new(Game::Boggle),
+        );
+        let mut found: Vec<&str> = s.words.iter().map(|w| w.word.as_str()).collect();
+        found.sort();
+        assert_eq!(found, vec!["cat", "cot", "cut"]);
+        // Five letters in the alphabet (a c o t u): each reading of the wildcard is 1 in 5.
+        assert!(s.words.iter().all(|w| (w.certainty - 0.2).abs() < 1e-6));
     }
 
     #[test]

@@ -217,7 +217,7 @@ fn pick_board(
     match (text, image) {
         (Some(text), _) => Ok((parse_board(text)?, game)),
         (None, Some(image)) => {
-            let (board, detected) = super::read::board_from_image(image)?;
+            let (board, detected) = super::read::board_from_image(image, None)?;
             Ok((board, detected.unwrap_or(game)))
         }
         (None, None) => Ok((practice::random_board(game, seed), game)),
@@ -271,7 +271,7 @@ pub fn run_render(args: RenderArgs) -> CliResult {
 pub fn run_replay(args: ReplayArgs) -> CliResult {
     let board = match (&args.board, &args.image) {
         (Some(text), _) => Some(parse_board(text)?),
-        (None, Some(image)) => Some(super::read::board_from_image(image)?.0),
+        (None, Some(image)) => Some(super::read::board_from_image(image, args.game)?.0),
         (None, None) => None,
     };
     let options = replay_options(board, args.game, &args.pace)?;
@@ -372,7 +372,7 @@ fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>
     shot.save(&path)
         .with_context(|| format!("cannot write {}", path.display()))
         .map_err(Failure::runtime)?;
-    let read = super::read::board_from_image(&path);
+    let read = super::read::board_from_image(&path, None);
     if save.is_none() {
         let _ = std::fs::remove_file(&path);
     }

@@ -109,9 +109,12 @@ pub fn doubtful_tiles(reading: &BoardReading) -> Vec<String> {
 }
 
 /// Reads a screenshot into a board, with the game the screenshot shows when that is certain.
-/// Doubtful tiles are reported on stderr with the board text to correct; a tile read as
-/// nothing is an error.
-pub fn board_from_image(image: &Path) -> Result<(Board, Option<Game>), Failure> {
+/// Doubtful tiles are reported on stderr with the command to correct and run (for `game`, or
+/// else the game the screenshot shows); a tile read as nothing is an error.
+pub fn board_from_image(
+    image: &Path,
+    game: Option<Game>,
+) -> Result<(Board, Option<Game>), Failure> {
     let reader = load_reader(None)?;
     let reading = read_file(image, &reader)?;
     let doubtful = doubtful_tiles(&reading);
@@ -123,6 +126,7 @@ pub fn board_from_image(image: &Path) -> Result<(Board, Option<Game>), Failure> 
         )));
     }
     let board = reading_to_board(&reading)?;
+    let detected = detect_game(&board);
     if !doubtful.is_empty() {
         eprintln!(
             "wordsnap: warning: {}: some tiles are uncertain:",
@@ -132,12 +136,12 @@ pub fn board_from_image(image: &Path) -> Result<(Board, Option<Game>), Failure> 
             eprintln!("  {d}");
         }
         eprintln!(
-            "  if a tile is wrong, fix it and run: wordsnap solve --board \"{}\"",
+            "  if a tile is wrong, fix it and run: wordsnap solve --game {} --board \"{}\"",
+            game.or(detected).unwrap_or(Game::Boggle),
             board.to_text()
         );
     }
-    let game = detect_game(&board);
-    Ok((board, game))
+    Ok((board, detected))
 }
 
 /// The game a board's look makes certain: Wordament-style special tiles or printed values that
@@ -185,7 +189,10 @@ pub fn run_read(args: ReadArgs) -> CliResult {
     }
     let doubtful = doubtful_tiles(&reading);
     match reading_to_board(&reading) {
-        Ok(board) => println!("board: {}", board.to_text()),
+        Ok(board) => {
+            println!("board: {}", board.to_text());
+            println!("game: {}", detect_game(&board).unwrap_or(Game::Boggle));
+        }
         Err(_) => println!("board: (incomplete: some tiles could not be read)"),
     }
     print!("{}", grid_view(&reading));

@@ -19,9 +19,12 @@ Board text (case-insensitive):
   abcdefghijklmnop         a square as one token (16 = 4x4, 25 = 5x5, ...)
   abcd,efgh,ijkl,mnop      rows separated by ',' or by new lines
   [qu] [a/e] [re-] [-ing]  multi-letter, either/or, prefix-only, suffix-only tiles
-  qu a/e re- -ing          the same inside a row typed with spaces between tiles
-                           (rows separated by ',' or new lines)
+  [j:10] [f:5*dw]          a printed value, a bonus badge (dl tl dw tw 2x)
+  [e=70%|f=20%]            a doubtful tile: its likely readings and their probabilities
+  ?                        a tile that could not be read (any letter)
   .                        a hole (a cell that does not exist)
+  qu a/e re- -ing j:10     the same inside a row typed with spaces between tiles
+                           (rows separated by ',' or new lines; one row: 'abcd,')
 A board can also be JSON: {\"rows\":4,\"cols\":4,\"tiles\":[[\"A\",\"QU\",...],...],\"values\"?,\"bonuses\"?}";
 
 /// Arguments of `wordsnap solve`.
@@ -106,7 +109,7 @@ pub fn run(args: SolveArgs) -> CliResult {
             Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?,
             None,
         ),
-        (None, Some(image)) => super::read::board_from_image(image)?,
+        (None, Some(image)) => super::read::board_from_image(image, args.game)?,
         (None, None) => {
             return Err(Failure::bad_input(anyhow!(
                 "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
@@ -295,7 +298,11 @@ fn text_report(
 
 fn word_json(w: &FoundWord) -> serde_json::Value {
     let cells = |p: &[(usize, usize)]| p.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
-    let mut v = json!({"word": w.word, "score": w.score, "path": cells(&w.path)});
+    let mut v = json!({"word": w.word, "score": w.score, "path": cells(&w.path),
+                       "certainty": w.certainty});
+    if !w.readings.is_empty() {
+        v["readings"] = json!(w.readings);
+    }
     if !w.paths.is_empty() {
         v["paths"] = w.paths.iter().map(|p| json!(cells(p))).collect();
     }
@@ -382,7 +389,7 @@ pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
                 Some(i) => format!("{}{}", i + 1, text),
                 None => text.to_lowercase(),
             };
-            line.push_str(&format!("{cell:<width$}"));
+            line.push_str(&crate::board::pad(&cell, width));
         }
         out.push_str(line.trim_end());
         out.push('\n');

@@ -214,12 +214,12 @@ pub fn check_path(board: &Board, path: &[usize]) -> Result<(), String> {
         let (r, c) = (cell / board.cols() + 1, cell % board.cols() + 1);
         match board.tiles().get(cell) {
             None | Some(Tile::Hole) => return Err(format!("no tile at row {r}, column {c}")),
-            Some(Tile::Prefix(_)) if i > 0 => {
+            Some(t) if i > 0 && t.is_prefix_only() => {
                 return Err(format!(
                     "the prefix tile at row {r}, column {c} must come first"
                 ));
             }
-            Some(Tile::Suffix(_)) if i + 1 < path.len() => {
+            Some(t) if i + 1 < path.len() && t.is_suffix_only() => {
                 return Err(format!(
                     "the suffix tile at row {r}, column {c} must come last"
                 ));

@@ -200,9 +200,11 @@ fn draw_path_line(pixmap: &mut Pixmap, layout: &Layout, style: &Style, path: &[u
     );
 }
 
-/// The text shown on a tile: `A`, `Qu`, `A/E`, `RE-`, `-ING`.
+/// The text shown on a tile: `A`, `Qu`, `A/E`, `RE-`, `-ING`, `?`; a doubtful tile shows its
+/// likeliest reading.
 pub fn tile_label(tile: &Tile) -> String {
     match tile {
+        Tile::Doubtful(readings) => tile_label(&readings[0].tile),
         Tile::Letters(s) if s.chars().count() == 2 => {
             let mut c = s.chars();
             let first = c.next().map(|f| f.to_uppercase().collect::<String>());

@@ -209,6 +209,8 @@ mod tests {
             score,
             path: path.to_vec(),
             paths: vec![],
+            certainty: 1.0,
+            readings: vec![],
         }
     }
 
