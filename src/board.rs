@@ -366,8 +366,12 @@ fn parse_value(text: &str) -> Result<u32, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("bad value '{text}' (expected a number such as 10)"));
     }
-    text.parse()
-        .map_err(|_| format!("value '{text}' is too large"))
+    match text.parse::<u32>() {
+        Ok(v) if v <= MAX_VALUE => Ok(v),
+        _ => Err(format!(
+            "printed value {text} is over the limit of {MAX_VALUE}"
+        )),
+    }
 }
 
 /// A bonus square: letter or word multipliers as Ruzzle, Word Streak and SpellCast print them.
@@ -1036,6 +1040,12 @@ mod tests {
                 .contains("a hole has no value or badge")
         );
         assert!(Board::parse("[a*5x]b cd").is_err());
+        assert!(
+            Board::parse("[a:1001]b cd")
+                .unwrap_err()
+                .to_string()
+                .contains("over the limit of 1000")
+        );
     }
 
     #[test]

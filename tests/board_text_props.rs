@@ -3,7 +3,7 @@
 //! tiles with their readings and probabilities), printed values and bonus badges.
 
 use proptest::prelude::*;
-use wordsnap::board::{Board, Bonus, Cell, MAX_READINGS, Probability, Reading, Tile};
+use wordsnap::board::{Board, Bonus, Cell, MAX_READINGS, MAX_VALUE, Probability, Reading, Tile};
 
 /// Letters as the library keeps them: lower case, every character a letter.
 fn letters() -> impl Strategy<Value = String> {
@@ -56,7 +56,7 @@ fn bonus() -> impl Strategy<Value = Option<Bonus>> {
 }
 
 fn cell() -> impl Strategy<Value = Cell> {
-    (tile(), prop::option::of(any::<u32>()), bonus()).prop_map(|(tile, value, bonus)| Cell {
+    (tile(), prop::option::of(0..=MAX_VALUE), bonus()).prop_map(|(tile, value, bonus)| Cell {
         tile,
         value,
         bonus,
