@@ -406,8 +406,15 @@ pub fn read_word_file(path: &Path) -> Result<Vec<String>, DictError> {
         path: path.to_path_buf(),
         source,
     })?;
+    parse_word_list(&bytes, path)
+}
+
+/// The words of a plain word list held in memory (the contents of the file `path`, named in
+/// errors): one word per line, UTF-8 with an optional byte-order mark, blank lines and `#`
+/// comments ignored.
+pub fn parse_word_list(bytes: &[u8], path: &Path) -> Result<Vec<String>, DictError> {
     let mut words = Vec::new();
-    let bytes = crate::text::strip_bom_bytes(&bytes);
+    let bytes = crate::text::strip_bom_bytes(bytes);
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = std::str::from_utf8(line).map_err(|_| DictError::NotUtf8 {
             path: path.to_path_buf(),
