@@ -10,7 +10,7 @@
 //! ```
 //!
 //! (`PROPTEST_CASES` scales every test here; the image-reading test runs a tenth as many cases,
-//! since each reads a whole screenshot.)
+//! since each reads a whole screenshot: about half a second a case on a loaded 2-core machine.)
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
