@@ -360,6 +360,35 @@ impl Cell {
     }
 }
 
+/// A one-tile correction, `R,C=TEXT`: the cell at row `R`, column `C` (from 0, as in paths)
+/// becomes `TEXT`, a cell in board-text tile notation (`1,2=e`, `0,0=[qu:10*dl]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// Row, from 0.
+    pub row: usize,
+    /// Column, from 0.
+    pub col: usize,
+    /// What the cell becomes.
+    pub cell: Cell,
+}
+
+impl Fix {
+    /// Parses `R,C=TEXT`.
+    pub fn parse(text: &str) -> Result<Fix, String> {
+        let bad =
+            || format!("expected R,C=TEXT such as 1,2=e (row and column from 0), got '{text}'");
+        let (place, cell) = text.split_once('=').ok_or_else(bad)?;
+        let (row, col) = place.split_once(',').ok_or_else(bad)?;
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        let cell = Cell::parse(cell).map_err(|e| format!("'{text}': {e}"))?;
+        Ok(Fix {
+            row: number(row)?,
+            col: number(col)?,
+            cell,
+        })
+    }
+}
+
 /// A printed point value: digits only.
 fn parse_value(text: &str) -> Result<u32, String> {
     let text = text.trim();
@@ -667,6 +696,23 @@ impl Board {
         }
     }
 
+    /// Applies a one-tile correction; a place outside the board is an error naming it.
+    pub fn apply_fix(&mut self, fix: &Fix) -> Result<(), BoardError> {
+        if fix.row >= self.rows || fix.col >= self.cols {
+            return Err(BoardError::Invalid(format!(
+                "{},{} is outside the {}x{} board (rows 0 to {}, columns 0 to {})",
+                fix.row,
+                fix.col,
+                self.rows,
+                self.cols,
+                self.rows - 1,
+                self.cols - 1
+            )));
+        }
+        self.set_cell(fix.row * self.cols + fix.col, fix.cell.clone());
+        Ok(())
+    }
+
     /// Replaces a cell (row-major index): its tile, printed value and badge.
     pub fn set_cell(&mut self, cell: usize, new: Cell) {
         self.tiles[cell] = new.tile;
@@ -761,18 +807,19 @@ impl Board {
             .filter(move |&n| !self.tiles[n].is_hole())
     }
 
-    /// Draws the board as a small text grid (upper-case tiles, holes as `.`), one row per line.
+    /// Draws the board as a small text grid (upper-case tiles, holes as `.`, a doubtful tile as
+    /// its likeliest reading and `?`), one row per line.
     pub fn grid_string(&self) -> String {
         let width = self
             .tiles
             .iter()
-            .map(|t| t.notation().chars().count())
+            .map(|t| grid_label(t).chars().count())
             .max()
             .unwrap_or(1);
         let mut out = String::new();
         for r in 0..self.rows {
             let row: Vec<String> = (0..self.cols)
-                .map(|c| pad(&self.tile(r, c).notation(), width))
+                .map(|c| pad(&grid_label(self.tile(r, c)), width))
                 .collect();
             out.push_str(row.join(" ").trim_end());
             out.push('\n');
@@ -791,6 +838,14 @@ impl std::str::FromStr for Board {
     type Err = BoardError;
     fn from_str(s: &str) -> Result<Board, BoardError> {
         Board::parse(s)
+    }
+}
+
+/// A tile in the text grid: its notation, or for a doubtful tile its likeliest reading and `?`.
+fn grid_label(tile: &Tile) -> String {
+    match tile {
+        Tile::Doubtful(readings) => format!("{}?", readings[0].tile.notation()),
+        other => other.notation(),
     }
 }
 
@@ -1105,6 +1160,30 @@ mod tests {
         let b = Board::parse(&format!("[{long}]b cd")).unwrap();
         assert!(b.grid_string().starts_with(&long.to_uppercase()));
         assert_eq!(Board::parse(&b.to_text()).unwrap(), b);
+    }
+
+    #[test]
+    fn fixes_replace_one_cell() {
+        let mut b = Board::parse("ab cd").unwrap();
+        b.apply_fix(&Fix::parse("1,0=[qu:10*dl]").unwrap()).unwrap();
+        assert_eq!(b.to_text(), "ab [qu:10*dl]d");
+        b.apply_fix(&Fix::parse("1,0=x").unwrap()).unwrap();
+        assert_eq!(b.to_text(), "ab xd");
+        let err = b.apply_fix(&Fix::parse("2,0=x").unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "2,0 is outside the 2x2 board (rows 0 to 1, columns 0 to 1)"
+        );
+        assert!(
+            Fix::parse("1-0=x")
+                .unwrap_err()
+                .contains("expected R,C=TEXT")
+        );
+        assert!(
+            Fix::parse("1,0=3")
+                .unwrap_err()
+                .contains("unexpected character '3'")
+        );
     }
 
     #[test]

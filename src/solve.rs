@@ -101,6 +101,14 @@ pub struct Solution {
     pub unusable: Vec<(usize, usize)>,
 }
 
+impl Solution {
+    /// Keeps only the words at least `min` certain, and their total.
+    pub fn keep_certain(&mut self, min: f64) {
+        self.words.retain(|w| w.certainty >= min);
+        self.total_score = self.words.iter().map(|w| u64::from(w.score)).sum();
+    }
+}
+
 /// How a cell takes part in the search.
 #[derive(Debug, Clone, PartialEq)]
 enum CellKind {

@@ -111,3 +111,95 @@ fn real_screen_board_lines_solve_like_the_images() {
     }
     check_all(&dir);
 }
+
+/// A fixture blurred until the reader doubts some tiles: `solve` and `read` still answer and
+/// exit 0, list the doubtful tiles on stderr, show each word's certainty, and the board line
+/// (doubtful tiles included) still solves like the image.
+#[test]
+fn blurred_screenshots_give_doubtful_tiles_and_still_an_answer() {
+    let source =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/roboto_light_4x4.png");
+    let blurred = image::imageops::blur(&image::open(&source).unwrap().to_rgb8(), 5.0);
+    let dir = std::env::temp_dir().join(format!("wordsnap-blur-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("blurred.png");
+    blurred.save(&path).unwrap();
+    let name = path.to_str().unwrap();
+    let (out, err, code) = wordsnap(&["solve", name]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("doubtful tile"), "{err}");
+    assert!(err.contains("solved as"), "{err}");
+    assert!(out.contains("certainty"), "{out}");
+    let board = line(&out, "board: ").unwrap();
+    assert!(
+        board.contains('%'),
+        "the board line carries the doubt: {board}"
+    );
+    let (_, read_err, code) = wordsnap(&["read", name]);
+    assert_eq!(code, Some(0));
+    assert!(read_err.contains("doubtful tile"), "{read_err}");
+    assert_eq!(check(&path), None);
+    // --min-certainty 1 keeps only the words that use no doubtful tile.
+    let (sure, _, _) = wordsnap(&["solve", name, "--json", "--min-certainty", "1"]);
+    let sure: serde_json::Value = serde_json::from_str(&sure).unwrap();
+    assert!(
+        sure["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|w| w["certainty"] == 1.0)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--fix R,C=TEXT` corrects one tile of the screenshot's board (value and badge included) for
+/// `solve` and `read`; a bad place or tile is an exit-2 error naming the flag.
+#[test]
+fn fixes_correct_tiles_and_bad_fixes_are_refused() {
+    let image = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/lato_bonus_4x4.png");
+    let name = image.to_str().unwrap();
+    let (out, err, code) = wordsnap(&[
+        "solve",
+        name,
+        "--json",
+        "--fix",
+        "0,0=[q:10*tl]",
+        "--fix",
+        "3,3=e",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let board = &report["board"];
+    assert_eq!(board["tiles"][0][0], "Q");
+    assert_eq!(board["values"][0][0], 10);
+    assert_eq!(board["bonuses"][0][0], "TL");
+    assert_eq!(board["tiles"][3][3], "E");
+    assert_eq!(board["values"][3][3], serde_json::Value::Null);
+    assert!(
+        report["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|w| w["certainty"] == 1.0)
+    );
+    let (out, _, code) = wordsnap(&["read", name, "--fix", "0,0=[q:10*tl]"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        line(&out, "board: ").unwrap().starts_with("[q:10*tl][n:2]"),
+        "{out}"
+    );
+    for (fix, why) in [
+        ("4,0=a", "--fix 4,0=a: 4,0 is outside the 4x4 board"),
+        ("0,0=3", "unexpected character '3'"),
+        ("0;0=a", "expected R,C=TEXT"),
+        ("0,0=[a:5000]", "over the limit"),
+    ] {
+        for command in ["solve", "read"] {
+            let (_, err, code) = wordsnap(&[command, name, "--fix", fix]);
+            assert_eq!(code, Some(2), "{command} --fix {fix}: {err}");
+            assert!(err.contains(why), "{command} --fix {fix}: {err}");
+        }
+    }
+    let (_, err, code) = wordsnap(&["solve", "--board", "abcd", "--fix", "0,0=e"]);
+    assert_eq!(code, Some(2), "{err}");
+}

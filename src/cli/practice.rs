@@ -109,6 +109,11 @@ pub struct PaceArgs {
     /// Seconds to wait for the practice window to appear, 0 to 3600.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_wait)]
     pub wait: f64,
+    /// Drag only words at least this certain (0 to 1): on a board read with doubtful tiles, the
+    /// probability that the tiles a word uses read as it assumes.
+    #[arg(long, value_name = "X", default_value_t = replay::DEFAULT_MIN_CERTAINTY,
+          value_parser = super::solve::parse_certainty)]
+    pub min_certainty: f64,
 }
 
 /// Arguments of `wordsnap play`.
@@ -217,7 +222,7 @@ fn pick_board(
     match (text, image) {
         (Some(text), _) => Ok((parse_board(text)?, game)),
         (None, Some(image)) => {
-            let (board, detected) = super::read::board_from_image(image, None)?;
+            let (board, detected) = super::read::board_from_image(image, None, &[])?;
             Ok((board, detected.unwrap_or(game)))
         }
         (None, None) => Ok((practice::random_board(game, seed), game)),
@@ -271,7 +276,7 @@ pub fn run_render(args: RenderArgs) -> CliResult {
 pub fn run_replay(args: ReplayArgs) -> CliResult {
     let board = match (&args.board, &args.image) {
         (Some(text), _) => Some(parse_board(text)?),
-        (None, Some(image)) => Some(super::read::board_from_image(image, args.game)?.0),
+        (None, Some(image)) => Some(super::read::board_from_image(image, args.game, &[])?.0),
         (None, None) => None,
     };
     let options = replay_options(board, args.game, &args.pace)?;
@@ -292,6 +297,7 @@ fn replay_options(
         order,
         speed,
         wait,
+        min_certainty,
     } = *pace;
     // The ranges were checked by clap (parse_speed, parse_wait).
     Ok(ReplayOptions {
@@ -302,6 +308,7 @@ fn replay_options(
         speed,
         dry_run: false,
         wait: Duration::try_from_secs_f64(wait).unwrap_or(Duration::ZERO),
+        min_certainty,
     })
 }
 
@@ -372,7 +379,7 @@ fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>
     shot.save(&path)
         .with_context(|| format!("cannot write {}", path.display()))
         .map_err(Failure::runtime)?;
-    let read = super::read::board_from_image(&path, None);
+    let read = super::read::board_from_image(&path, None, &[]);
     if save.is_none() {
         let _ = std::fs::remove_file(&path);
     }

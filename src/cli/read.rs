@@ -2,16 +2,13 @@
 //! that works on a folder of images with ground truth.
 
 use super::{CliResult, Failure};
-use crate::board::{Board, BoardJson, Tile};
+use crate::board::{Board, BoardJson, Fix, Tile};
 use crate::score::{Game, Rules};
-use crate::vision::{self, BoardReading, ocr::TileReader};
+use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Tiles read with less confidence than this are reported with their alternatives.
-pub const LOW_CONFIDENCE: f32 = 0.6;
 
 /// Arguments of `wordsnap read`.
 #[derive(Debug, clap::Args)]
@@ -27,6 +24,10 @@ pub struct ReadArgs {
     pub debug: Option<PathBuf>,
     #[command(flatten)]
     pub model: ModelArg,
+    /// Correct one tile: row and column from 0 (as in paths), then the tile in board-text
+    /// notation, which may carry a value or badge (1,2=e or 0,0=[qu:10*dl]). Repeatable.
+    #[arg(long, value_name = "R,C=TEXT", value_parser = Fix::parse)]
+    pub fix: Vec<Fix>,
 }
 
 /// Arguments of `wordsnap eval`.
@@ -67,81 +68,95 @@ fn read_file(path: &Path, reader: &TileReader) -> Result<BoardReading, Failure> 
         .map_err(|e| Failure::from(anyhow::Error::new(e).context(path.display().to_string())))
 }
 
-/// The board a reading describes (values and bonuses included).
+/// The board a reading describes: values and bonuses included, doubtful tiles as their likely
+/// readings, unreadable tiles as wildcards.
 pub fn reading_to_board(reading: &BoardReading) -> Result<Board, Failure> {
     reading
         .to_board()
         .map_err(|e| Failure::runtime(anyhow!("the reading is not a valid board: {e}")))
 }
 
-/// The tiles read with low confidence or not at all, as sentences naming row and column.
-pub fn doubtful_tiles(reading: &BoardReading) -> Vec<String> {
-    let mut out = Vec::new();
-    for r in 0..reading.rows {
-        for c in 0..reading.cols {
-            let (text, conf) = (&reading.tiles[r][c], reading.confidence[r][c]);
-            if text == "." || (conf >= LOW_CONFIDENCE && !text.is_empty()) {
-                continue;
-            }
-            let alternatives: Vec<String> = reading.alternatives[r][c]
-                .iter()
-                .map(|(t, p)| format!("{t} {:.0}%", p * 100.0))
-                .collect();
-            let read = if text.is_empty() {
-                "nothing".to_string()
+/// One line per doubtful tile: its place (from 0, as in paths) and what the board takes it as.
+pub fn describe_doubts(doubts: &[DoubtfulTile]) -> Vec<String> {
+    doubts
+        .iter()
+        .map(|d| {
+            let read = if d.read.is_empty() {
+                "read nothing".to_string()
             } else {
-                format!("'{text}'")
+                format!("read {} at {:.0}%", d.read, d.confidence * 100.0)
             };
-            out.push(format!(
-                "row {}, column {}: read {read} with {:.0}% confidence; alternatives: {}",
-                r + 1,
-                c + 1,
-                conf * 100.0,
-                if alternatives.is_empty() {
-                    "none".into()
-                } else {
-                    alternatives.join(", ")
-                }
-            ));
-        }
+            let taken = match &d.tile {
+                Tile::Doubtful(readings) => readings
+                    .iter()
+                    .map(|r| format!("{} {}", r.tile.notation(), r.probability))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                _ => "any letter (?)".to_string(),
+            };
+            format!("({},{}): {read}; solved as {taken}", d.row, d.col)
+        })
+        .collect()
+}
+
+/// Prints the doubtful tiles of a reading on stderr, with the command that solves the board
+/// after a correction.
+fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game) {
+    if doubts.is_empty() {
+        return;
     }
-    out
+    eprintln!(
+        "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
+        image.display(),
+        doubts.len(),
+        if doubts.len() == 1 { "" } else { "s" }
+    );
+    for line in describe_doubts(doubts) {
+        eprintln!("  {line}");
+    }
+    eprintln!(
+        "  if a tile is wrong, fix it and run: wordsnap solve --game {game} --board \"{}\"",
+        board.to_text()
+    );
 }
 
 /// Reads a screenshot into a board, with the game the screenshot shows when that is certain.
-/// Doubtful tiles are reported on stderr with the command to correct and run (for `game`, or
-/// else the game the screenshot shows); a tile read as nothing is an error.
+/// Never stops for a doubtful or unreadable tile: the board takes it as its likely readings
+/// (or any letter), and the doubtful tiles are listed on stderr with the command to correct
+/// and run (for `game`, or else the game the screenshot shows).
 pub fn board_from_image(
     image: &Path,
     game: Option<Game>,
+    fixes: &[Fix],
 ) -> Result<(Board, Option<Game>), Failure> {
     let reader = load_reader(None)?;
     let reading = read_file(image, &reader)?;
-    let doubtful = doubtful_tiles(&reading);
-    if reading.tiles.iter().flatten().any(String::is_empty) {
-        return Err(Failure::runtime(anyhow!(
-            "{}: some tiles could not be read:\n  {}\ngive the board with --board instead",
-            image.display(),
-            doubtful.join("\n  ")
-        )));
-    }
-    let board = reading_to_board(&reading)?;
+    let (board, doubts) = fixed_board(&reading, fixes)?;
     let detected = detect_game(&board);
-    if !doubtful.is_empty() {
-        eprintln!(
-            "wordsnap: warning: {}: some tiles are uncertain:",
-            image.display()
-        );
-        for d in &doubtful {
-            eprintln!("  {d}");
-        }
-        eprintln!(
-            "  if a tile is wrong, fix it and run: wordsnap solve --game {} --board \"{}\"",
-            game.or(detected).unwrap_or(Game::Boggle),
-            board.to_text()
-        );
-    }
+    let game = game.or(detected).unwrap_or(Game::Boggle);
+    warn_doubts(image, &doubts, &board, game);
     Ok((board, detected))
+}
+
+/// The board of a reading with the `--fix` corrections applied, and the doubtful tiles no fix
+/// corrected. A fix outside the board is bad input.
+fn fixed_board(
+    reading: &BoardReading,
+    fixes: &[Fix],
+) -> Result<(Board, Vec<DoubtfulTile>), Failure> {
+    let mut board = reading_to_board(reading)?;
+    for fix in fixes {
+        board
+            .apply_fix(fix)
+            .map_err(|e| Failure::bad_input(anyhow!("--fix {}: {e}", fix_text(fix))))?;
+    }
+    let mut doubts = reading.doubtful_tiles();
+    doubts.retain(|d| !fixes.iter().any(|f| (f.row, f.col) == (d.row, d.col)));
+    Ok((board, doubts))
+}
+
+fn fix_text(fix: &Fix) -> String {
+    format!("{},{}={}", fix.row, fix.col, fix.cell.text())
 }
 
 /// The game a board's look makes certain: Wordament-style special tiles or printed values that
@@ -187,39 +202,33 @@ pub fn run_read(args: ReadArgs) -> CliResult {
         println!("{}", reading_json(&reading));
         return Ok(());
     }
-    let doubtful = doubtful_tiles(&reading);
-    match reading_to_board(&reading) {
-        Ok(board) => {
-            println!("board: {}", board.to_text());
-            println!("game: {}", detect_game(&board).unwrap_or(Game::Boggle));
-        }
-        Err(_) => println!("board: (incomplete: some tiles could not be read)"),
-    }
+    let (board, doubts) = fixed_board(&reading, &args.fix)?;
+    let game = detect_game(&board).unwrap_or(Game::Boggle);
+    println!("board: {}", board.to_text());
+    println!("game: {game}");
     print!("{}", grid_view(&reading));
     let g = &reading.grid;
     println!(
         "\n{}x{} grid at x={} y={} ({}x{} px), read in {elapsed:.0} ms",
-        reading.rows, reading.cols, g.x, g.y, g.width, g.height
+        reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
     );
-    for d in &doubtful {
-        println!("uncertain: {d}");
-    }
+    warn_doubts(&args.image, &doubts, &board, game);
     Ok(())
 }
 
 /// The reading as the JSON the `read --json` contract names.
 pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     let mut v = json!({
-        "rows": reading.rows,
-        "cols": reading.cols,
-        "tiles": reading.tiles,
+        "rows": reading.board.rows,
+        "cols": reading.board.cols,
+        "tiles": reading.board.tiles,
         "confidence": reading.confidence.iter().map(|row| row.iter().map(|c| (c * 1000.0).round() / 1000.0).collect::<Vec<f32>>()).collect::<Vec<_>>(),
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
     });
-    if let Some(values) = &reading.values {
+    if let Some(values) = &reading.board.values {
         v["values"] = json!(values);
     }
-    if let Some(bonuses) = &reading.bonuses {
+    if let Some(bonuses) = &reading.board.bonuses {
         v["bonuses"] = json!(bonuses);
     }
     v
@@ -228,17 +237,18 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
 /// Each tile with its value, bonus and confidence, one board row per line.
 fn grid_view(reading: &BoardReading) -> String {
     let mut out = String::new();
-    for r in 0..reading.rows {
-        let cells: Vec<String> = (0..reading.cols)
+    for r in 0..reading.board.rows {
+        let cells: Vec<String> = (0..reading.board.cols)
             .map(|c| {
-                let mut cell = reading.tiles[r][c].clone();
+                let mut cell = reading.board.tiles[r][c].clone();
                 if cell.is_empty() {
                     cell = "?".into();
                 }
-                if let Some(Some(v)) = reading.values.as_ref().map(|v| v[r][c]) {
+                if let Some(Some(v)) = reading.board.values.as_ref().map(|v| v[r][c]) {
                     cell.push_str(&format!(":{v}"));
                 }
                 if let Some(b) = reading
+                    .board
                     .bonuses
                     .as_ref()
                     .map(|b| &b[r][c])
@@ -300,11 +310,11 @@ fn images_with_truth(dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
 }
 
 fn compare(reading: &BoardReading, truth: &BoardJson, result: &mut EvalResult) {
-    result.grid_right = reading.rows == truth.rows && reading.cols == truth.cols;
+    result.grid_right = reading.board.rows == truth.rows && reading.board.cols == truth.cols;
     if !result.grid_right {
         result.mistakes.push(format!(
             "grid {}x{}, expected {}x{}",
-            reading.rows, reading.cols, truth.rows, truth.cols
+            reading.board.rows, reading.board.cols, truth.rows, truth.cols
         ));
         result.tiles.1 = truth.rows * truth.cols;
         return;
@@ -312,7 +322,7 @@ fn compare(reading: &BoardReading, truth: &BoardJson, result: &mut EvalResult) {
     for r in 0..truth.rows {
         for c in 0..truth.cols {
             let at = format!("row {}, column {}", r + 1, c + 1);
-            let (got, want) = (&reading.tiles[r][c], &truth.tiles[r][c]);
+            let (got, want) = (&reading.board.tiles[r][c], &truth.tiles[r][c]);
             result.tiles.1 += 1;
             if got.eq_ignore_ascii_case(want) {
                 result.tiles.0 += 1;
@@ -322,7 +332,7 @@ fn compare(reading: &BoardReading, truth: &BoardJson, result: &mut EvalResult) {
                     .push(format!("{at}: tile '{got}', expected '{want}'"));
             }
             if let Some(values) = &truth.values {
-                let got = reading.values.as_ref().and_then(|v| v[r][c]);
+                let got = reading.board.values.as_ref().and_then(|v| v[r][c]);
                 result.values.1 += 1;
                 if got == values[r][c] {
                     result.values.0 += 1;
@@ -333,7 +343,11 @@ fn compare(reading: &BoardReading, truth: &BoardJson, result: &mut EvalResult) {
                 }
             }
             if let Some(bonuses) = &truth.bonuses {
-                let got = reading.bonuses.as_ref().map_or("", |b| b[r][c].as_str());
+                let got = reading
+                    .board
+                    .bonuses
+                    .as_ref()
+                    .map_or("", |b| b[r][c].as_str());
                 result.bonuses.1 += 1;
                 if got == bonuses[r][c] {
                     result.bonuses.0 += 1;

@@ -1,7 +1,7 @@
 //! `wordsnap solve`: one board (typed or read from a screenshot) or a batch file of boards.
 
 use super::{CliResult, Failure};
-use crate::board::Board;
+use crate::board::{Board, Fix};
 use crate::dict::{Dictionary, LoadOptions};
 use crate::score::{Game, Rules, WordamentMultipliers};
 use crate::solve::{FoundWord, Solution, SolveOptions, Solver};
@@ -68,9 +68,18 @@ pub struct SolveArgs {
     /// List every path of every word, not only the best-scoring one.
     #[arg(long)]
     pub all_paths: bool,
-    /// Print one JSON object: {"board", "words": [{"word","score","path"}], "stats"}.
+    /// Print one JSON object: {"board", "words": [{"word","score","path","certainty"}], "stats"}.
     #[arg(long)]
     pub json: bool,
+    /// Only words at least this certain (0 to 1): the probability that the doubtful tiles they
+    /// use read as they assume.
+    #[arg(long, value_name = "X", value_parser = parse_certainty)]
+    pub min_certainty: Option<f64>,
+    /// Correct one tile of the screenshot's board: row and column from 0 (as in paths), then the
+    /// tile in board-text notation, which may carry a value or badge (1,2=e or
+    /// 0,0=[qu:10*dl]). Repeatable.
+    #[arg(long, value_name = "R,C=TEXT", value_parser = Fix::parse)]
+    pub fix: Vec<Fix>,
     /// Explain one word's score and draw its path on the grid.
     #[arg(long, value_name = "WORD")]
     pub explain: Option<String>,
@@ -99,17 +108,30 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Parses a certainty between 0 and 1.
+pub fn parse_certainty(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected a certainty from 0 to 1, got '{text}'")),
+    }
+}
+
 /// Runs `wordsnap solve`.
 pub fn run(args: SolveArgs) -> CliResult {
     if let Some(file) = &args.boards {
         return solve_batch(&args, file);
+    }
+    if !args.fix.is_empty() && args.image.is_none() {
+        return Err(Failure::bad_input(anyhow!(
+            "--fix corrects a screenshot's board: give the screenshot, or correct the tile in --board"
+        )));
     }
     let (board, detected) = match (&args.board, &args.image) {
         (Some(text), _) => (
             Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?,
             None,
         ),
-        (None, Some(image)) => super::read::board_from_image(image, args.game)?,
+        (None, Some(image)) => super::read::board_from_image(image, args.game, &args.fix)?,
         (None, None) => {
             return Err(Failure::bad_input(anyhow!(
                 "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
@@ -120,8 +142,11 @@ pub fn run(args: SolveArgs) -> CliResult {
     let dict = load_dictionary(&args)?;
     let options = solve_options(&args, game)?;
     let started = Instant::now();
-    let solution = Solver::new(&dict, options.clone()).solve(&board);
+    let mut solution = Solver::new(&dict, options.clone()).solve(&board);
     let elapsed = started.elapsed();
+    if let Some(min) = args.min_certainty {
+        solution.keep_certain(min);
+    }
     for &(r, c) in &solution.unusable {
         eprintln!(
             "wordsnap: warning: row {}, column {}: tile '{}' has letters the word list does not use; no word can use it",
@@ -260,22 +285,33 @@ fn text_report(
         .max()
         .unwrap_or(4)
         .max(4);
+    // The certainty column only when some tile is doubtful (else every word is certain).
+    let doubt = board.has_doubtful_tiles();
+    let certainty = |c: Option<f64>| match (doubt, c) {
+        (false, _) => String::new(),
+        (true, Some(c)) => format!("  {c:>9.3}"),
+        (true, None) => format!("  {:>9}", "certainty"),
+    };
     if !shown.is_empty() {
         out.push_str(&format!(
-            "{:>6}  {:<width$}  path (row,col) from 0\n",
-            "score", "word"
+            "{:>6}{}  {:<width$}  path (row,col) from 0\n",
+            "score",
+            certainty(None),
+            "word"
         ));
     }
     for w in shown {
         out.push_str(&format!(
-            "{:>6}  {:<width$}  {}\n",
+            "{:>6}{}  {:<width$}  {}\n",
             w.score,
+            certainty(Some(w.certainty)),
             w.word,
             format_path(&w.path)
         ));
+        let blank = " ".repeat(certainty(None).len());
         for extra in w.paths.iter().skip(1) {
             out.push_str(&format!(
-                "{:>6}  {:<width$}  {}\n",
+                "{:>6}{blank}  {:<width$}  {}\n",
                 "",
                 "",
                 format_path(extra)

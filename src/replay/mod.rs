@@ -12,7 +12,7 @@ pub(crate) mod mouse;
 pub mod plan;
 pub mod x11;
 
-use crate::board::Board;
+use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
 use crate::render::{Layout, Rect};
 use crate::score::Game;
@@ -46,7 +46,13 @@ pub struct ReplayOptions {
     pub dry_run: bool,
     /// How long to wait for the practice window to appear.
     pub wait: Duration,
+    /// Only words at least this certain (see [`DEFAULT_MIN_CERTAINTY`]).
+    pub min_certainty: f64,
 }
+
+/// The certainty a word needs by default to be dragged: on a board read with doubtful tiles, a
+/// word is dragged when the readings it assumes are more likely right than wrong.
+pub const DEFAULT_MIN_CERTAINTY: f64 = 0.5;
 
 /// What a replay did.
 #[derive(Debug, Clone, Default)]
@@ -175,8 +181,18 @@ pub enum ReplayError {
 /// The window's board (with the printed values it scores with), when the board given has the
 /// same tiles; else [`ReplayError::BoardMismatch`].
 pub fn check_same_board(given: &Board, shown: &Board) -> Result<Board, ReplayError> {
+    // A doubtful tile matches any of its readings, a wildcard any tile but a hole.
+    let matches = |g: &Tile, s: &Tile| match g {
+        Tile::Doubtful(readings) => readings.iter().any(|r| r.tile == *s),
+        Tile::Wildcard => !s.is_hole(),
+        _ => g == s,
+    };
     let same = (given.rows(), given.cols()) == (shown.rows(), shown.cols())
-        && given.tiles() == shown.tiles();
+        && given
+            .tiles()
+            .iter()
+            .zip(shown.tiles())
+            .all(|(g, s)| matches(g, s));
     if !same {
         return Err(ReplayError::BoardMismatch {
             given: given.to_text(),
@@ -188,7 +204,8 @@ pub fn check_same_board(given: &Board, shown: &Board) -> Result<Board, ReplayErr
 
 /// Solves the board and picks the words to replay.
 pub fn choose_words(board: &Board, game: Game, options: &ReplayOptions) -> Vec<FoundWord> {
-    let solution = solve(board, &Dictionary::english(), &SolveOptions::new(game));
+    let mut solution = solve(board, &Dictionary::english(), &SolveOptions::new(game));
+    solution.keep_certain(options.min_certainty);
     plan::choose(&solution.words, options.limit, options.order, (0.0, 0.0))
 }
 

@@ -8,6 +8,7 @@
 //! 5. [`ocr`]: read the crops with the embedded recognition model; [`notation`] turns the texts
 //!    into board notation, point values and bonus badges.
 
+pub mod doubt;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
 pub mod load;
@@ -68,19 +69,14 @@ pub struct GridBox {
     pub height: u32,
 }
 
-/// What reading an image gives: the board in the ground-truth JSON shape plus confidences.
+/// What reading an image gives: the board as read, in the ground-truth JSON shape, with how
+/// sure each tile is and where everything is. [`BoardReading::to_board`] makes the board to
+/// solve (doubtful tiles as their likely readings; see [`doubt`]).
 #[derive(Debug, Clone)]
 pub struct BoardReading {
-    /// Rows.
-    pub rows: usize,
-    /// Columns.
-    pub cols: usize,
-    /// Tiles in board notation ("A", "QU", "A/E", "RE-", "-ING", "." for a hole, "" unreadable).
-    pub tiles: Vec<Vec<String>>,
-    /// Printed point values, when the game shows them.
-    pub values: Option<Vec<Vec<Option<u32>>>>,
-    /// Bonus badges ("DL", "TL", "DW", "TW", "2X" or "").
-    pub bonuses: Option<Vec<Vec<String>>>,
+    /// Each tile's likeliest reading in notation ("A", "QU", "A/E", "RE-", "-ING", "." for a
+    /// hole, "" where nothing was read), the printed values and the bonus badges.
+    pub board: crate::board::BoardJson,
     /// Confidence of each tile's reading, 0..1.
     pub confidence: Vec<Vec<f32>>,
     /// Next best readings of each tile with their scores.
@@ -91,20 +87,6 @@ pub struct BoardReading {
     pub cells: Vec<tiles::PixelBox>,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
-}
-
-impl BoardReading {
-    /// The board this reading describes: its tiles, values and bonuses. An unreadable tile
-    /// (empty text) makes it an error naming that tile.
-    pub fn to_board(&self) -> Result<crate::board::Board, crate::board::BoardError> {
-        crate::board::Board::from_json(&crate::board::BoardJson {
-            rows: self.rows,
-            cols: self.cols,
-            tiles: self.tiles.clone(),
-            values: self.values.clone(),
-            bonuses: self.bonuses.clone(),
-        })
-    }
 }
 
 /// Reads the board in an image file.
@@ -277,17 +259,17 @@ pub fn write_debug(
     }
     let font =
         ab_glyph::FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf"))?;
-    let size = (g.height as f32 / reading.rows as f32 / 4.0).max(10.0);
+    let size = (g.height as f32 / reading.board.rows as f32 / 4.0).max(10.0);
     for (i, &(l, t, r, b)) in reading.cells.iter().enumerate() {
         imageproc::drawing::draw_hollow_rect_mut(
             &mut overlay,
             rect(l, t, r - l, b - t),
             Rgb([255, 0, 255]),
         );
-        let (row, col) = (i / reading.cols, i % reading.cols);
+        let (row, col) = (i / reading.board.cols, i % reading.board.cols);
         let label = format!(
             "{} {:.0}%",
-            reading.tiles[row][col],
+            reading.board.tiles[row][col],
             reading.confidence[row][col] * 100.0
         );
         imageproc::drawing::draw_text_mut(

@@ -297,16 +297,18 @@ pub fn read_cells(
     let (l, t, r, b) = lattice.board_box();
     let px = |v: f32| (v * scale).max(0.0) as u32;
     Ok(BoardReading {
-        rows,
-        cols,
-        tiles,
-        // Values only when most tiles show one: a stray mark is not a scoring system.
-        values: (valued * 2 > letter_tiles).then_some(values),
-        bonuses: bonuses
-            .iter()
-            .flatten()
-            .any(|b| !b.is_empty())
-            .then_some(bonuses),
+        board: crate::board::BoardJson {
+            rows,
+            cols,
+            tiles,
+            // Values only when most tiles show one: a stray mark is not a scoring system.
+            values: (valued * 2 > letter_tiles).then_some(values),
+            bonuses: bonuses
+                .iter()
+                .flatten()
+                .any(|b| !b.is_empty())
+                .then_some(bonuses),
+        },
         confidence,
         alternatives,
         grid: GridBox {
