@@ -389,13 +389,18 @@ impl<'d> Solver<'d> {
             .iter()
             .map(|h| self.found_word(board, &prepared, h))
             .collect();
+        // Every path once, the best one first, then the others in the order they were found.
         for &(hit, start, len) in &self.extra {
-            let path = self.arena[start as usize..start as usize + len as usize].to_vec();
-            words[hit as usize].paths.push(to_cells(board, &path));
-        }
-        if self.options.all_paths {
-            for w in &mut words {
-                w.paths.insert(0, w.path.clone());
+            let best = &self.hits[hit as usize];
+            let path = to_cells(
+                board,
+                &self.arena[start as usize..(start + len as u32) as usize],
+            );
+            let paths = &mut words[hit as usize].paths;
+            if start == best.path_start {
+                paths.insert(0, path);
+            } else {
+                paths.push(path);
             }
         }
         words.sort_by(|a, b| {
@@ -723,14 +728,17 @@ impl<N: NodeWord> Search<'_, N> {
         self.depth -= 1;
     }
 
-    /// Records the word at `node` with the current path.
+    /// Records the word at `node` with the current path: the first path makes the hit, a later
+    /// path that scores more replaces the hit's best path, and with `all_paths` every path (the
+    /// first included) is also kept once in `extra`, in the order the search met them.
     fn record(&mut self, node: usize, letters: usize) {
         let slot = self.found.get(node as u32);
         if slot == NO_SLOT {
             let score = self
                 .rules
                 .score(self.board, &self.path[..self.depth], letters);
-            self.found.insert(node as u32, self.hits.len() as u32);
+            let hit = self.hits.len() as u32;
+            self.found.insert(node as u32, hit);
             let path_start = self.store_path();
             self.hits.push(Hit {
                 score,
@@ -739,15 +747,20 @@ impl<N: NodeWord> Search<'_, N> {
                 node: node as u32,
                 certainty: self.certainty,
             });
-        } else if self.all_paths {
+            if self.all_paths {
+                self.extra.push((hit, path_start, self.depth as u8));
+            }
+            return;
+        }
+        let mut path_start = None;
+        if self.all_paths {
             let start = self.store_path();
+            path_start = Some(start);
             self.extra.push((slot, start, self.depth as u8));
         }
         // A path replaces the word's path when it is more certain, or as certain and scores
         // more (the certainty is 1 throughout on a board without doubtful tiles).
-        if slot != NO_SLOT
-            && (self.path_dependent_score || self.certainty != self.hits[slot as usize].certainty)
-        {
+        if self.path_dependent_score || self.certainty != self.hits[slot as usize].certainty {
             let hit = self.hits[slot as usize];
             if self.certainty < hit.certainty {
                 return;
@@ -759,7 +772,7 @@ impl<N: NodeWord> Search<'_, N> {
                 hit.score
             };
             if self.certainty > hit.certainty || score > hit.score {
-                let path_start = self.store_path();
+                let path_start = path_start.unwrap_or_else(|| self.store_path());
                 let hit = &mut self.hits[slot as usize];
                 (hit.score, hit.path_start, hit.path_len, hit.certainty) =
                     (score, path_start, self.depth as u8, self.certainty);
@@ -946,6 +959,11 @@ mod tests {
         assert_eq!(s.words[0].score, 9); // (1 + 1 + 1) x 3
         o.all_paths = true;
         let s = solve(&b, &d, &o);
-        assert_eq!(s.words[0].paths.len(), 8);
+        let w = &s.words[0];
+        assert_eq!(w.paths.len(), 8);
+        let distinct: std::collections::BTreeSet<_> = w.paths.iter().collect();
+        assert_eq!(distinct.len(), 8, "a path is listed twice: {:?}", w.paths);
+        assert_eq!((w.score, &w.paths[0]), (9, &w.path));
+        assert_eq!(w.path.last(), Some(&(1, 2)));
     }
 }

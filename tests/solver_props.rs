@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use wordsnap::board::{Board, Tile};
+use wordsnap::board::{Board, Bonus, Tile};
 use wordsnap::dict::Dictionary;
-use wordsnap::score::Game;
+use wordsnap::score::{Game, Rules};
 use wordsnap::solve::{SolveOptions, solve};
 
 /// Tiles the random boards are made of: plain letters, a digram, either/or, prefix, suffix, hole.
@@ -37,20 +37,25 @@ fn adjacent(board: &Board, a: usize, b: usize) -> bool {
     a != b && (ra - rb).abs() <= 1 && (ca - cb).abs() <= 1
 }
 
-/// Every word any simple path spells, honouring the tile rules, found by enumerating all paths.
-fn brute_force(board: &Board, dict: &HashSet<String>, min_len: usize) -> BTreeMap<String, usize> {
+/// Every word any simple path spells, honouring the tile rules, with every path that spells it
+/// (cells in row-major order), found by enumerating all paths.
+fn brute_force(
+    board: &Board,
+    dict: &HashSet<String>,
+    min_len: usize,
+) -> BTreeMap<String, Vec<Vec<usize>>> {
     fn walk(
         board: &Board,
         dict: &HashSet<String>,
         min_len: usize,
         path: &mut Vec<usize>,
         spelled: String,
-        out: &mut BTreeMap<String, usize>,
+        out: &mut BTreeMap<String, Vec<Vec<usize>>>,
     ) {
         let last = *path.last().unwrap();
         let tile = &board.tiles()[last];
         if spelled.chars().count() >= min_len && dict.contains(&spelled) {
-            *out.entry(spelled.clone()).or_default() += 1;
+            out.entry(spelled.clone()).or_default().push(path.clone());
         }
         if matches!(tile, Tile::Suffix(_)) {
             return;
@@ -132,7 +137,10 @@ proptest! {
         options.rules.min_len = min_len;
         options.all_paths = true;
         let solution = solve(&board, &dict, &options);
-        let expected = brute_force(&board, &set, min_len);
+        let expected: BTreeMap<String, usize> = brute_force(&board, &set, min_len)
+            .into_iter()
+            .map(|(w, paths)| (w, paths.len()))
+            .collect();
         let found: BTreeMap<String, usize> =
             solution.words.iter().map(|w| (w.word.clone(), w.paths.len())).collect();
         // Same words, and as many paths for each (every path and either/or choice that spells it).
@@ -142,6 +150,46 @@ proptest! {
             for p in &w.paths {
                 prop_assert!(path_spells(&board, p, &w.word), "{} via {:?} on {}", w.word, p, board.to_text());
             }
+        }
+    }
+
+    /// Ruzzle scores depend on the path (letter values, bonus squares): with `all_paths` each word
+    /// lists every path exactly once, and `path`/`score` are the best-scoring one.
+    #[test]
+    fn all_paths_lists_each_path_once_with_the_best_first(
+        board in board(),
+        bonuses in prop::collection::vec(
+            prop::sample::select(vec![None, None, Some(Bonus::DL), Some(Bonus::TL), Some(Bonus::DW), Some(Bonus::TW)]),
+            12,
+        ),
+        words in words(),
+    ) {
+        let mut board = board;
+        for cell in 0..board.len() {
+            board.set_bonus(cell, bonuses[cell]);
+        }
+        let dict = Dictionary::from_words(words.clone(), "random").unwrap();
+        let set: HashSet<String> = words.into_iter().collect();
+        let mut options = SolveOptions::new(Game::Ruzzle);
+        options.all_paths = true;
+        let rules = Rules::new(Game::Ruzzle);
+        let solution = solve(&board, &dict, &options);
+        let expected = brute_force(&board, &set, options.rules.min_len);
+        prop_assert_eq!(solution.words.len(), expected.len(), "board {}", board.to_text());
+        let cell = |(r, c): (usize, usize)| r * board.cols() + c;
+        for w in &solution.words {
+            let mut want = expected[&w.word].clone();
+            want.sort();
+            let mut got: Vec<Vec<usize>> =
+                w.paths.iter().map(|p| p.iter().map(|&rc| cell(rc)).collect()).collect();
+            got.sort();
+            prop_assert_eq!(&got, &want, "{} on {}", &w.word, board.to_text());
+            let letters = w.word.chars().count();
+            let best = want.iter().map(|p| rules.score(&board, p, letters)).max().unwrap();
+            let path: Vec<usize> = w.path.iter().map(|&rc| cell(rc)).collect();
+            prop_assert_eq!(w.score, best, "{} on {}", &w.word, board.to_text());
+            prop_assert_eq!(rules.score(&board, &path, letters), best);
+            prop_assert_eq!(&w.paths[0], &w.path);
         }
     }
 }
