@@ -165,8 +165,8 @@ proptest! {
         words in words(),
     ) {
         let mut board = board;
-        for cell in 0..board.len() {
-            board.set_bonus(cell, bonuses[cell]);
+        for (cell, &bonus) in bonuses.iter().enumerate().take(board.len()) {
+            board.set_bonus(cell, bonus);
         }
         let dict = Dictionary::from_words(words.clone(), "random").unwrap();
         let set: HashSet<String> = words.into_iter().collect();
