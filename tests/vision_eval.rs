@@ -56,6 +56,31 @@ fn fixtures_are_read() {
         "tiles {}",
         totals["tiles"]
     );
+    assert_eq!(
+        totals["false_values"], 0,
+        "no value where a tile shows none"
+    );
+    assert_eq!(
+        totals["false_bonuses"], 0,
+        "no badge where a tile shows none"
+    );
+    assert_eq!(totals["confidently_wrong"], 0, "nothing wrong at >= 90%");
+    // Every tile, value and badge is a read in exactly one confidence band.
+    let reads: u64 = totals["calibration"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["reads"].as_u64().unwrap())
+        .sum();
+    let expected = ["tiles", "values", "bonuses"]
+        .iter()
+        .map(|k| totals[k][1].as_u64().unwrap())
+        .sum::<u64>();
+    // Holes are not reads; badges count every tile in the total but are reads only where shown.
+    assert!(
+        reads > 0 && reads <= expected,
+        "{reads} reads of {expected}"
+    );
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! that works on a folder of images with ground truth.
 
 use super::{CliResult, Failure};
-use crate::board::{Board, BoardJson, Fix, Tile};
+use crate::board::{Board, Fix, Tile};
 use crate::score::{Game, Rules};
+use crate::vision::eval::{self, ImageScore, Tally};
 use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
 use serde_json::json;
@@ -264,142 +265,10 @@ fn grid_view(reading: &BoardReading) -> String {
     out
 }
 
-/// How one image compared with its ground truth.
-#[derive(Debug, Default)]
-struct EvalResult {
-    name: String,
-    error: Option<String>,
-    grid_right: bool,
-    tiles: (usize, usize),
-    values: (usize, usize),
-    bonuses: (usize, usize),
-    mistakes: Vec<String>,
-    ms: f64,
-}
-
-impl EvalResult {
-    fn all_right(&self) -> bool {
-        self.error.is_none()
-            && self.grid_right
-            && self.tiles.0 == self.tiles.1
-            && self.values.0 == self.values.1
-            && self.bonuses.0 == self.bonuses.1
-    }
-}
-
-const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "webp", "bmp", "gif"];
-
-/// The images in `dir` that have a ground-truth `.json` beside them, sorted by name.
-fn images_with_truth(dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| Failure::bad_input(anyhow!("cannot read {}: {e}", dir.display())))?;
-    let mut out: Vec<(PathBuf, PathBuf)> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-        })
-        .filter_map(|p| {
-            let truth = p.with_extension("json");
-            truth.exists().then_some((p, truth))
-        })
-        .collect();
-    out.sort();
-    Ok(out)
-}
-
-fn compare(reading: &BoardReading, truth: &BoardJson, result: &mut EvalResult) {
-    result.grid_right = reading.board.rows == truth.rows && reading.board.cols == truth.cols;
-    if !result.grid_right {
-        result.mistakes.push(format!(
-            "grid {}x{}, expected {}x{}",
-            reading.board.rows, reading.board.cols, truth.rows, truth.cols
-        ));
-        result.tiles.1 = truth.rows * truth.cols;
-        return;
-    }
-    for r in 0..truth.rows {
-        for c in 0..truth.cols {
-            let at = format!("row {}, column {}", r + 1, c + 1);
-            let (got, want) = (&reading.board.tiles[r][c], &truth.tiles[r][c]);
-            result.tiles.1 += 1;
-            if got.eq_ignore_ascii_case(want) {
-                result.tiles.0 += 1;
-            } else {
-                result
-                    .mistakes
-                    .push(format!("{at}: tile '{got}', expected '{want}'"));
-            }
-            if let Some(values) = &truth.values {
-                let got = reading.board.values.as_ref().and_then(|v| v[r][c]);
-                result.values.1 += 1;
-                if got == values[r][c] {
-                    result.values.0 += 1;
-                } else {
-                    result
-                        .mistakes
-                        .push(format!("{at}: value {got:?}, expected {:?}", values[r][c]));
-                }
-            }
-            if let Some(bonuses) = &truth.bonuses {
-                let got = reading
-                    .board
-                    .bonuses
-                    .as_ref()
-                    .map_or("", |b| b[r][c].as_str());
-                result.bonuses.1 += 1;
-                if got == bonuses[r][c] {
-                    result.bonuses.0 += 1;
-                } else {
-                    result
-                        .mistakes
-                        .push(format!("{at}: bonus '{got}', expected '{}'", bonuses[r][c]));
-                }
-            }
-        }
-    }
-}
-
-fn evaluate(image: &Path, truth_path: &Path, reader: &TileReader) -> EvalResult {
-    let mut result = EvalResult {
-        name: image
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into(),
-        ..Default::default()
-    };
-    let truth: BoardJson = match std::fs::read_to_string(truth_path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
-        .and_then(|t: BoardJson| match Board::from_json(&t) {
-            // The same checks as any board: every grid has the rows and columns it claims.
-            Ok(_) => Ok(t),
-            Err(e) => Err(e.to_string()),
-        }) {
-        Ok(t) => t,
-        Err(e) => {
-            result.error = Some(format!("bad ground truth {}: {e}", truth_path.display()));
-            return result;
-        }
-    };
-    let started = Instant::now();
-    let reading = vision::read_image_file(image, reader);
-    result.ms = started.elapsed().as_secs_f64() * 1e3;
-    match reading {
-        Ok(reading) => compare(&reading, &truth, &mut result),
-        Err(e) => {
-            result.error = Some(crate::text::error_chain(&e));
-            result.tiles.1 = truth.rows * truth.cols;
-        }
-    }
-    result
-}
-
 /// Runs `wordsnap eval`.
 pub fn run_eval(args: EvalArgs) -> CliResult {
-    let images = images_with_truth(&args.dir)?;
+    let images = eval::images_with_truth(&args.dir)
+        .map_err(|e| Failure::bad_input(anyhow!("cannot read {}: {e}", args.dir.display())))?;
     if images.is_empty() {
         return Err(Failure::bad_input(anyhow!(
             "{}: no images with a ground-truth .json beside them",
@@ -407,77 +276,185 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
         )));
     }
     let reader = load_reader(args.model.model.as_deref())?;
-    let results: Vec<EvalResult> = images
+    let results: Vec<ImageScore> = images
         .iter()
-        .map(|(img, truth)| evaluate(img, truth, &reader))
+        .map(|(img, truth)| eval::evaluate(img, truth, &reader))
         .collect();
-    let sum = |f: &dyn Fn(&EvalResult) -> (usize, usize)| {
-        results
-            .iter()
-            .map(f)
-            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-    };
-    let (tiles, values, bonuses) = (sum(&|r| r.tiles), sum(&|r| r.values), sum(&|r| r.bonuses));
-    let fully_right = results.iter().filter(|r| r.all_right()).count();
-    let grids = results.iter().filter(|r| r.grid_right).count();
-    let ms: f64 = results.iter().map(|r| r.ms).sum::<f64>() / results.len() as f64;
-    // "3/4 (75.0%)", or "none" when the ground truth has nothing of that kind to check.
-    let share = |(a, b): (usize, usize)| {
-        if b == 0 {
-            "none".to_string()
-        } else {
-            format!("{a}/{b} ({:.1}%)", 100.0 * a as f64 / b as f64)
-        }
-    };
+    let totals = EvalTotals::of(&results);
     if args.json {
-        let per_image: Vec<_> = results
-            .iter()
-            .map(|r| {
-                json!({"image": r.name, "ok": r.all_right(), "error": r.error, "grid": r.grid_right,
-                       "tiles": [r.tiles.0, r.tiles.1], "values": [r.values.0, r.values.1],
-                       "bonuses": [r.bonuses.0, r.bonuses.1], "mistakes": r.mistakes, "ms": r.ms})
-            })
-            .collect();
-        println!(
-            "{}",
-            json!({"images": per_image, "totals": {"images": results.len(), "fully_right": fully_right, "grids": grids,
-                   "tiles": [tiles.0, tiles.1], "values": [values.0, values.1], "bonuses": [bonuses.0, bonuses.1],
-                   "ms_per_image": ms}})
-        );
+        println!("{}", eval_json(&results, &totals));
     } else {
-        for r in &results {
-            let status = if r.all_right() { "ok  " } else { "FAIL" };
-            let detail = match &r.error {
-                Some(e) => e.clone(),
-                None => format!(
-                    "tiles {}/{}, values {}/{}, bonuses {}/{}",
-                    r.tiles.0, r.tiles.1, r.values.0, r.values.1, r.bonuses.0, r.bonuses.1
-                ),
-            };
-            println!("{status} {:<60} {detail}  ({:.0} ms)", r.name, r.ms);
-            for m in &r.mistakes {
-                println!("       {m}");
-            }
-        }
-        println!(
-            "\n{fully_right}/{} images fully right, grids {grids}/{}, tiles {}, values {}, bonuses {}, {ms:.0} ms per image",
-            results.len(),
-            results.len(),
-            share(tiles),
-            share(values),
-            share(bonuses)
-        );
+        print!("{}", eval_text(&results, &totals));
     }
-    if fully_right == results.len() {
+    if totals.fully_right == results.len() {
         Ok(())
     } else {
         Err(Failure {
             code: 1,
             error: anyhow!(
                 "{} of {} images were not read fully right",
-                results.len() - fully_right,
+                results.len() - totals.fully_right,
                 results.len()
             ),
         })
     }
+}
+
+/// The sums over every image of an eval run.
+struct EvalTotals {
+    images: usize,
+    fully_right: usize,
+    grids: usize,
+    tiles: Tally,
+    values: Tally,
+    bonuses: Tally,
+    false_values: usize,
+    false_bonuses: usize,
+    missed_values: usize,
+    missed_bonuses: usize,
+    bands: Vec<eval::Band>,
+    confidently_wrong: [usize; 3],
+    ms_per_image: f64,
+}
+
+impl EvalTotals {
+    fn of(results: &[ImageScore]) -> EvalTotals {
+        let tally =
+            |f: fn(&ImageScore) -> Tally| results.iter().map(f).fold(Tally::default(), Tally::plus);
+        let count = |f: fn(&ImageScore) -> usize| results.iter().map(f).sum::<usize>();
+        let reads = results.iter().flat_map(|r| &r.reads);
+        EvalTotals {
+            images: results.len(),
+            fully_right: results.iter().filter(|r| r.all_right()).count(),
+            grids: results.iter().filter(|r| r.grid_right).count(),
+            tiles: tally(|r| r.tiles),
+            values: tally(|r| r.values),
+            bonuses: tally(|r| r.bonuses),
+            false_values: count(|r| r.false_values),
+            false_bonuses: count(|r| r.false_bonuses),
+            missed_values: count(|r| r.missed_values),
+            missed_bonuses: count(|r| r.missed_bonuses),
+            bands: eval::calibration(reads.clone()),
+            confidently_wrong: eval::confidently_wrong(reads),
+            ms_per_image: results.iter().map(|r| r.ms).sum::<f64>() / results.len().max(1) as f64,
+        }
+    }
+}
+
+fn pair(t: Tally) -> serde_json::Value {
+    json!([t.right, t.total])
+}
+
+/// `eval --json`: per image and totals, with calibration bands (`[right, total]` pairs).
+fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
+    let per_image: Vec<_> = results
+        .iter()
+        .map(|r| {
+            let wrong = eval::confidently_wrong(&r.reads);
+            json!({"image": r.name, "ok": r.all_right(), "error": r.error, "grid": r.grid_right,
+                   "tiles": pair(r.tiles), "values": pair(r.values), "bonuses": pair(r.bonuses),
+                   "false_values": r.false_values, "false_bonuses": r.false_bonuses,
+                   "missed_values": r.missed_values, "missed_bonuses": r.missed_bonuses,
+                   "confidently_wrong": wrong.iter().sum::<usize>(),
+                   "mistakes": r.mistakes, "ms": r.ms})
+        })
+        .collect();
+    let bands: Vec<_> = t
+        .bands
+        .iter()
+        .map(|b| {
+            json!({"from": b.from, "to": b.to, "reads": b.all().total,
+                   "wrong": b.all().total - b.all().right, "tiles": pair(b.tiles),
+                   "values": pair(b.values), "bonuses": pair(b.badges)})
+        })
+        .collect();
+    let [cw_tiles, cw_values, cw_badges] = t.confidently_wrong;
+    json!({"images": per_image, "totals": {"images": t.images, "fully_right": t.fully_right,
+           "grids": t.grids, "tiles": pair(t.tiles), "values": pair(t.values),
+           "bonuses": pair(t.bonuses), "false_values": t.false_values,
+           "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
+           "missed_bonuses": t.missed_bonuses, "calibration": bands,
+           "confidently_wrong": cw_tiles + cw_values + cw_badges,
+           "confidently_wrong_by_kind": {"tiles": cw_tiles, "values": cw_values, "bonuses": cw_badges},
+           "confident_at": eval::CONFIDENT, "ms_per_image": t.ms_per_image}})
+}
+
+/// `eval` as text: one line per image with its mistakes, the totals, then the calibration table.
+fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
+    let mut out = String::new();
+    for r in results {
+        let status = if r.all_right() { "ok  " } else { "FAIL" };
+        let detail = match &r.error {
+            Some(e) => e.clone(),
+            None => {
+                let mut d = format!(
+                    "tiles {}/{}, values {}/{}, bonuses {}/{}",
+                    r.tiles.right,
+                    r.tiles.total,
+                    r.values.right,
+                    r.values.total,
+                    r.bonuses.right,
+                    r.bonuses.total
+                );
+                if r.false_values + r.false_bonuses > 0 {
+                    d.push_str(&format!(
+                        ", false values {}, false badges {}",
+                        r.false_values, r.false_bonuses
+                    ));
+                }
+                d
+            }
+        };
+        out.push_str(&format!(
+            "{status} {:<60} {detail}  ({:.0} ms)\n",
+            r.name, r.ms
+        ));
+        for m in &r.mistakes {
+            out.push_str(&format!("       {m}\n"));
+        }
+    }
+    // "3/4 (75.0%)", or "none" when the ground truth has nothing of that kind to check.
+    let share = |x: Tally| {
+        if x.total == 0 {
+            "none".to_string()
+        } else {
+            format!("{}/{} ({:.1}%)", x.right, x.total, x.percent())
+        }
+    };
+    out.push_str(&format!(
+        "\n{}/{} images fully right, grids {}/{}, tiles {}, values {}, bonuses {}, {:.0} ms per image\n",
+        t.fully_right,
+        t.images,
+        t.grids,
+        t.images,
+        share(t.tiles),
+        share(t.values),
+        share(t.bonuses),
+        t.ms_per_image
+    ));
+    out.push_str(&format!(
+        "false values {}, false badges {} (reported where the tile shows none); missed values {}, missed badges {}\n",
+        t.false_values, t.false_bonuses, t.missed_values, t.missed_bonuses
+    ));
+    out.push_str("calibration (reads / wrong, by confidence):\n");
+    out.push_str("  confidence      all         tiles       values      badges\n");
+    for b in &t.bands {
+        let cell = |x: Tally| format!("{:>5} / {:<4}", x.total, x.total - x.right);
+        out.push_str(&format!(
+            "  {:>3.0}-{:<3.0}%   {}  {}  {}  {}\n",
+            b.from * 100.0,
+            b.to * 100.0,
+            cell(b.all()),
+            cell(b.tiles),
+            cell(b.values),
+            cell(b.badges)
+        ));
+    }
+    let [cw_tiles, cw_values, cw_badges] = t.confidently_wrong;
+    out.push_str(&format!(
+        "confidently wrong (wrong at >= {:.0}%): {} (tiles {cw_tiles}, values {cw_values}, badges {cw_badges})\n",
+        eval::CONFIDENT * 100.0,
+        cw_tiles + cw_values + cw_badges
+    ));
+    out
 }

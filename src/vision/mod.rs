@@ -9,6 +9,7 @@
 //!    into board notation, point values and bonus badges.
 
 pub mod doubt;
+pub mod eval;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
 pub mod load;
@@ -79,6 +80,10 @@ pub struct BoardReading {
     pub board: crate::board::BoardJson,
     /// Confidence of each tile's reading, 0..1.
     pub confidence: Vec<Vec<f32>>,
+    /// Confidence of each tile's value reading, 0..1 (0 where no value was read).
+    pub value_confidence: Vec<Vec<f32>>,
+    /// Confidence of each tile's badge reading, 0..1 (0 where no badge was read).
+    pub bonus_confidence: Vec<Vec<f32>>,
     /// Next best readings of each tile with their scores.
     pub alternatives: Vec<Vec<Vec<(String, f32)>>>,
     /// The board in image pixels.

@@ -260,6 +260,7 @@ pub fn read_cells(
     let mut values = vec![vec![None; cols]; rows];
     let mut value_confidence = vec![vec![0.0f32; cols]; rows];
     let mut bonuses = vec![vec![String::new(); cols]; rows];
+    let mut bonus_confidence = vec![vec![0.0f32; cols]; rows];
     for cell in cells {
         if cell.main.is_none() && !cell.unreadable {
             tiles[cell.row][cell.col] = ".".into();
@@ -285,7 +286,10 @@ pub fn read_cells(
                         values[r][c] = Some(v);
                         value_confidence[r][c] = sure;
                     }
-                    Some((Mark::Bonus(b), _)) if bonuses[r][c].is_empty() => bonuses[r][c] = b,
+                    Some((Mark::Bonus(b), sure)) if bonuses[r][c].is_empty() => {
+                        bonuses[r][c] = b;
+                        bonus_confidence[r][c] = sure;
+                    }
                     _ => {}
                 }
                 debug.push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
@@ -310,6 +314,8 @@ pub fn read_cells(
                 .then_some(bonuses),
         },
         confidence,
+        value_confidence,
+        bonus_confidence,
         alternatives,
         grid: GridBox {
             x: px(l),
