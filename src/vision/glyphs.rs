@@ -22,6 +22,9 @@ pub struct Blob {
     pub area: u32,
     /// True for ink darker than its surroundings.
     pub dark: bool,
+    /// How many connected components make it up (1 for a blob, more for merged text: `QU`,
+    /// `12`, `0:23`).
+    pub parts: u32,
 }
 
 impl Blob {
@@ -50,6 +53,7 @@ impl Blob {
             y1: self.y1.max(other.y1),
             area: self.area + other.area,
             dark: self.dark,
+            parts: self.parts + other.parts,
         }
     }
 }
@@ -138,6 +142,7 @@ fn labelled_blobs(image: &GrayImage, min_area: u32, is_dark: impl Fn(u8) -> bool
             y1: y + 1,
             area: 0,
             dark: is_dark(image.get_pixel(x, y)[0]),
+            parts: 1,
         });
         b.x0 = b.x0.min(x);
         b.y0 = b.y0.min(y);
@@ -226,6 +231,7 @@ mod tests {
             y1,
             area: (x1 - x0) * (y1 - y0) / 2,
             dark: true,
+            parts: 1,
         }
     }
 

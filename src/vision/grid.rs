@@ -60,20 +60,21 @@ impl Lattice {
     /// Whether most letters are darker than their tiles: per cell, the letter box's extreme
     /// pixels are compared with the cell's median (its background).
     pub fn ink_is_dark(&self, gray: &GrayImage) -> bool {
-        let mut votes = 0i32;
-        for (i, text) in self.cells.iter().enumerate() {
-            let Some(b) = text else { continue };
-            let (l, t, r, bt) = self.cell_box(i / self.cols, i % self.cols);
-            let background = percentile(gray, (l, t, r, bt), 0.5);
-            let region = (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32);
-            let (low, high) = (percentile(gray, region, 0.1), percentile(gray, region, 0.9));
-            votes += if background - low > high - background {
-                1
-            } else {
-                -1
-            };
-        }
+        let votes: i32 = (0..self.cells.len())
+            .filter_map(|i| self.cell_ink_is_dark(gray, i))
+            .map(|dark| if dark { 1 } else { -1 })
+            .sum();
         votes > 0
+    }
+
+    /// Whether the text in cell `i` is darker than the cell around it: the text box's extreme
+    /// pixels against the cell's median (its background); `None` for a cell with no text.
+    pub fn cell_ink_is_dark(&self, gray: &GrayImage, i: usize) -> Option<bool> {
+        let b = self.cells[i]?;
+        let background = percentile(gray, self.cell_box(i / self.cols, i % self.cols), 0.5);
+        let region = (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32);
+        let (low, high) = (percentile(gray, region, 0.1), percentile(gray, region, 0.9));
+        Some(background - low > high - background)
     }
 
     /// The box around the whole board.
@@ -120,7 +121,7 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
                 continue;
             }
             complete(&mut lattice, texts);
-            let kinds = trim(&mut lattice, masks);
+            let kinds = trim(&mut lattice, gray, masks);
             if !(MIN_SIDE..=MAX_SIDE).contains(&lattice.rows)
                 || !(MIN_SIDE..=MAX_SIDE).contains(&lattice.cols)
             {
@@ -186,14 +187,16 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 /// part of the board: those with at most one letter, more junk than letters, or some junk and
 /// no more letters than half the line (a score line with a timer at one end). Returns the kinds
 /// of the remaining cells, row-major.
-fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
+fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKind> {
     loop {
         let kinds: Vec<CellKind> = (0..lattice.cells.len())
             .map(|i| cell_kind(lattice, masks, i))
             .collect();
+        let unlike = unlike_tiles(lattice, gray, &kinds);
         let (rows, cols) = (lattice.rows, lattice.cols);
         let bad = |cells: &mut dyn Iterator<Item = usize>| {
             let (mut letters, mut junk, mut len) = (0, 0, 0);
+            let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, 0);
             for i in cells {
                 len += 1;
                 match kinds[i] {
@@ -201,9 +204,23 @@ fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
                     CellKind::Junk => junk += 1,
                     CellKind::Empty => {}
                 }
+                if kinds[i] != CellKind::Empty {
+                    inked += 1;
+                    unlike_looks += usize::from(unlike[i]);
+                }
+                let several_glyphs = lattice.cells[i].is_some_and(|b| b.parts > 1);
+                let other_polarity = lattice.cell_ink_is_dark(gray, i) == Some(!lattice.dark);
+                if kinds[i] == CellKind::Letter && (several_glyphs || other_polarity) {
+                    unlike_text += 1;
+                }
             }
             // A shaped board (Word Hunt) has holes on its edges, but holes are background.
-            letters <= 1 || junk > letters || (junk > 0 && 2 * letters <= len)
+            // A line of panels or boxes lined up with the board (stat boxes as wide as the tiles
+            // under it) is not a line of tiles: most of its text is not like the board's letters
+            // (several glyphs, `12`, `2X`, or the other polarity) and most of its cells do not
+            // look like the board's tiles.
+            let panels = 2 * unlike_text > letters && 2 * unlike_looks > inked;
+            letters <= 1 || junk > letters || (junk > 0 && 2 * letters <= len) || panels
         };
         let edges = [
             (rows > 1 && bad(&mut (0..cols))).then_some(0),
@@ -243,6 +260,112 @@ fn trim(lattice: &mut Lattice, masks: &InkMasks) -> Vec<CellKind> {
             return vec![];
         }
     }
+}
+
+/// Side of the grid of samples that a cell's look is compared on.
+const LOOK_SIDE: usize = 16;
+
+/// For each cell, whether it looks unlike the board's tiles. A cell's look is its grey levels on a
+/// [`LOOK_SIDE`]-square grid over one pitch around its centre, with its text box left out and its
+/// own median level taken off (tiles of one board come in several shades: Letterpress colours,
+/// a highlighted path); the board's look is the per-sample median over the cells with a letter.
+/// A cell is unlike when its look differs from the board's by more than
+/// [`UNLIKE_TILE`] times the board's own contrast (at least [`LOOK_CONTRAST_FLOOR`] levels):
+/// a panel's edge, a label under a number or a bar where a tile's face or gap should be.
+fn unlike_tiles(lattice: &Lattice, gray: &GrayImage, kinds: &[CellKind]) -> Vec<bool> {
+    let looks: Vec<Vec<Option<f32>>> = (0..lattice.cells.len())
+        .map(|i| cell_look(lattice, gray, i))
+        .collect();
+    let board: Vec<f32> = (0..LOOK_SIDE * LOOK_SIDE)
+        .map(|k| {
+            median(
+                looks
+                    .iter()
+                    .zip(kinds)
+                    .filter(|(_, kind)| **kind == CellKind::Letter)
+                    .filter_map(|(look, _)| look[k])
+                    .collect(),
+            )
+        })
+        .collect();
+    let contrast =
+        (board.iter().map(|v| v.abs()).sum::<f32>() / board.len() as f32).max(LOOK_CONTRAST_FLOOR);
+    looks
+        .iter()
+        .map(|look| {
+            let d = look_distance(look, &board);
+            d > UNLIKE_TILE * contrast
+        })
+        .collect()
+}
+
+/// The mean absolute difference between a cell's look and the board's, at the best of the
+/// shifts by up to one sample each way (the fitted lattice may be off by a few pixels at the
+/// board's edge).
+fn look_distance(look: &[Option<f32>], board: &[f32]) -> f32 {
+    let n = LOOK_SIDE as i32;
+    let mut best = f32::INFINITY;
+    for (sx, sy) in (-1..=1).flat_map(|sy| (-1..=1).map(move |sx| (sx, sy))) {
+        let (mut sum, mut count) = (0.0, 0);
+        for y in 1..n - 1 {
+            for x in 1..n - 1 {
+                let Some(v) = look[((y + sy) * n + x + sx) as usize] else {
+                    continue;
+                };
+                sum += (v - board[(y * n + x) as usize]).abs();
+                count += 1;
+            }
+        }
+        if count > 0 {
+            best = best.min(sum / count as f32);
+        }
+    }
+    best
+}
+
+/// How far (in units of the board's contrast) a cell's look may stray from the board's.
+const UNLIKE_TILE: f32 = 0.4;
+/// The least contrast a board's look is taken to have (grey levels), so that flat gapless tiles
+/// are not told apart by noise.
+const LOOK_CONTRAST_FLOOR: f32 = 12.0;
+
+/// A cell's look: grey levels (less their median) on a grid over one pitch around its centre;
+/// `None` where the sample falls in the cell's text box (widened a little) or off the image.
+fn cell_look(lattice: &Lattice, gray: &GrayImage, i: usize) -> Vec<Option<f32>> {
+    let (w, h) = gray.dimensions();
+    let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
+    let text = lattice.cells[i].map(|b| {
+        let m = 0.06 * lattice.px.min(lattice.py);
+        (
+            b.x0 as f32 - m,
+            b.y0 as f32 - m,
+            b.x1 as f32 + m,
+            b.y1 as f32 + m,
+        )
+    });
+    let step = |p: f32, k: usize| (k as f32 + 0.5) / LOOK_SIDE as f32 * p - p / 2.0;
+    let mut look: Vec<Option<f32>> = (0..LOOK_SIDE * LOOK_SIDE)
+        .map(|k| {
+            let (x, y) = (
+                cx + step(lattice.px, k % LOOK_SIDE),
+                cy + step(lattice.py, k / LOOK_SIDE),
+            );
+            let in_text = text.is_some_and(|(l, t, r, b)| x >= l && x < r && y >= t && y < b);
+            if in_text || x < 1.0 || y < 1.0 || x >= (w - 1) as f32 || y >= (h - 1) as f32 {
+                return None;
+            }
+            let (x, y) = (x as u32, y as u32);
+            let sum: u32 = (y - 1..=y + 1)
+                .flat_map(|y| (x - 1..=x + 1).map(move |x| gray.get_pixel(x, y)[0] as u32))
+                .sum();
+            Some(sum as f32 / 9.0)
+        })
+        .collect();
+    let level = median(look.iter().flatten().copied().collect());
+    for v in look.iter_mut().flatten() {
+        *v -= level;
+    }
+    look
 }
 
 /// Whether cell `i` holds a letter, nothing, or other ink (its central part is checked in both
@@ -535,6 +658,7 @@ mod tests {
             y1: cy + 12,
             area: 200,
             dark: true,
+            parts: 1,
         }
     }
 
@@ -558,6 +682,7 @@ mod tests {
             y1: 34,
             area: 900,
             dark: true,
+            parts: 1,
         });
         texts.push(Blob {
             x0: 300,
@@ -566,6 +691,7 @@ mod tests {
             y1: 30,
             area: 90,
             dark: true,
+            parts: 1,
         });
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
@@ -599,6 +725,7 @@ mod tests {
                         y1: cy + 8,
                         area: 300,
                         dark: true,
+                        parts: 1,
                     });
                 } else {
                     texts.push(letter(cx, cy));
