@@ -182,6 +182,8 @@ fn found_word(
             .map(|&c| (c / board.cols(), c % board.cols()))
             .collect(),
         paths: Vec::new(),
+        certainty: 1.0,
+        readings: Vec::new(),
         word,
     }
 }

@@ -298,6 +298,8 @@ fn report(board: &Board, dict: &Dictionary, best: HashMap<usize, Best>) -> SwapS
                 score: b.score,
                 path: b.path.iter().map(|&c| at(c)).collect(),
                 paths: Vec::new(),
+                certainty: 1.0,
+                readings: Vec::new(),
             }
         })
         .collect();
