@@ -167,7 +167,7 @@ impl Search<'_> {
         let c = &self.cells[cell];
         let first = self.path.is_empty();
         let word_factor = tally.word_factor * c.word_factor;
-        if !(c.prefix && !first) {
+        if !c.prefix || first {
             for choice in &c.choices {
                 if let Some(next) = walk(nodes, node, choice, self.symbols) {
                     let t = Tally {
