@@ -762,6 +762,11 @@ impl Board {
         self.bonuses[cell]
     }
 
+    /// Replaces the tile of a cell (SpellCast swaps).
+    pub fn set_tile(&mut self, cell: usize, tile: Tile) {
+        self.tiles[cell] = tile;
+    }
+
     /// Sets the printed value of a cell (a hole keeps none).
     pub fn set_value(&mut self, cell: usize, value: Option<u32>) {
         self.values[cell] = value.filter(|_| !self.tiles[cell].is_hole());

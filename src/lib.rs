@@ -41,6 +41,7 @@
 pub mod board;
 pub mod dice;
 pub mod dict;
+pub mod letterpress;
 #[cfg(feature = "desktop")]
 pub mod practice;
 pub mod render;
@@ -48,6 +49,7 @@ pub mod render;
 pub mod replay;
 pub mod score;
 pub mod solve;
+pub mod swaps;
 pub mod text;
 pub mod vision;
 

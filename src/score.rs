@@ -26,6 +26,12 @@ pub enum Game {
     Wordhunt,
     /// Scramble With Friends / Word Streak: letter values with bonuses plus a length bonus.
     Scramble,
+    /// Boggle With Friends: printed letter values with DL/TL/DW/TW, plus a length bonus; 3+ letters.
+    Bwf,
+    /// Discord SpellCast (5x5): letter values with DL/TL and the 2X word square, +10 from 6 letters.
+    Spellcast,
+    /// Letterpress: any tiles, no adjacency; a word is worth one point per tile (its length).
+    Letterpress,
 }
 
 impl fmt::Display for Game {
@@ -38,6 +44,9 @@ impl fmt::Display for Game {
             Game::Ruzzle => "ruzzle",
             Game::Wordhunt => "wordhunt",
             Game::Scramble => "scramble",
+            Game::Bwf => "bwf",
+            Game::Spellcast => "spellcast",
+            Game::Letterpress => "letterpress",
         };
         f.write_str(name)
     }
@@ -100,6 +109,20 @@ const SCRAMBLE_VALUES: [u32; 26] = [
     1, 4, 4, 2, 1, 4, 3, 3, 1, 10, 5, 2, 4, 2, 1, 4, 10, 1, 1, 1, 2, 4, 4, 8, 3, 10,
 ];
 
+/// Boggle With Friends values (Scrabble's; the game prints them, and the Qu tile shows 10).
+const BWF_VALUES: [u32; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
+];
+/// Discord SpellCast values (printed on the tiles).
+const SPELLCAST_VALUES: [u32; 26] = [
+    1, 4, 5, 3, 1, 5, 3, 4, 1, 7, 6, 3, 4, 2, 1, 4, 8, 2, 2, 2, 4, 5, 5, 7, 4, 8,
+];
+
+/// SpellCast's long-word bonus is given from this many letters.
+pub const SPELLCAST_LONG_WORD: usize = 6;
+/// SpellCast's long-word bonus, in points.
+pub const SPELLCAST_LONG_WORD_BONUS: u32 = 10;
+
 /// The scoring rules of one game, with its configurable choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
@@ -131,7 +154,7 @@ impl Rules {
     pub fn new(game: Game) -> Rules {
         let min_len = match game {
             Game::Bigboggle | Game::Superbigboggle => 4,
-            Game::Ruzzle => 2,
+            Game::Ruzzle | Game::Spellcast | Game::Letterpress => 2,
             _ => 3,
         };
         Rules {
@@ -143,21 +166,28 @@ impl Rules {
 
     /// Scores a word of `letters` letters that uses the board cells in `path`.
     pub fn score(&self, board: &Board, path: &[usize], letters: usize) -> u32 {
-        match self.game {
-            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt => {
-                self.length_table(letters)
-            }
-            _ => self.breakdown(board, path, letters).score,
+        if self.scores_length_only() {
+            self.length_table(letters)
+        } else {
+            self.breakdown(board, path, letters).score
         }
+    }
+
+    /// True when a word's score depends on its length only, not on its tiles.
+    pub fn scores_length_only(&self) -> bool {
+        matches!(
+            self.game,
+            Game::Boggle
+                | Game::Bigboggle
+                | Game::Superbigboggle
+                | Game::Wordhunt
+                | Game::Letterpress
+        )
     }
 
     /// Scores a word and explains how the score was made up.
     pub fn breakdown(&self, board: &Board, path: &[usize], letters: usize) -> Breakdown {
-        let uses_letters = !matches!(
-            self.game,
-            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt
-        );
-        if !uses_letters {
+        if self.scores_length_only() {
             let score = self.length_table(letters);
             return Breakdown {
                 tile_points: vec![],
@@ -167,7 +197,7 @@ impl Rules {
                 score,
             };
         }
-        let bonuses_count = !matches!(self.game, Game::Wordament);
+        let bonuses_count = self.counts_bonuses();
         let mut tile_points = Vec::with_capacity(path.len());
         let mut word_factor: u32 = 1;
         for &cell in path {
@@ -216,6 +246,27 @@ impl Rules {
         }
     }
 
+    /// True when bonus squares count (Wordament ignores them).
+    pub fn counts_bonuses(&self) -> bool {
+        self.game != Game::Wordament
+    }
+
+    /// A word's score from its parts: the sum of its tile points (letter bonuses applied), the
+    /// product of its word bonuses and its length in letters. Used by searches that build the
+    /// score step by step (SpellCast swaps).
+    pub fn score_from_parts(&self, tile_sum: u32, word_factor: u32, letters: usize) -> u32 {
+        if self.scores_length_only() {
+            return self.length_table(letters);
+        }
+        match self.game {
+            Game::Wordament => {
+                let (num, den) = self.wordament_multiplier(letters);
+                tile_sum * num / den
+            }
+            _ => tile_sum * word_factor + self.length_bonus(letters),
+        }
+    }
+
     /// The value of one tile: the printed value if the board has it, else the game's table
     /// (a multi-letter tile is worth the sum of its letters; either/or and a doubtful tile the
     /// largest of their readings; a wildcard 0).
@@ -247,6 +298,8 @@ impl Rules {
         let table = match self.game {
             Game::Wordament => &WORDAMENT_VALUES,
             Game::Scramble => &SCRAMBLE_VALUES,
+            Game::Bwf => &BWF_VALUES,
+            Game::Spellcast => &SPELLCAST_VALUES,
             _ => &RUZZLE_VALUES,
         };
         let c = letter.to_ascii_lowercase();
@@ -259,6 +312,7 @@ impl Rules {
 
     fn length_table(&self, letters: usize) -> u32 {
         match self.game {
+            Game::Letterpress => letters as u32,
             Game::Wordhunt => match letters {
                 0..=2 => 0,
                 3 => 100,
@@ -308,7 +362,7 @@ impl Rules {
                 0..=4 => 0,
                 n => 5 * (n as u32 - 4),
             },
-            Game::Scramble => match letters {
+            Game::Scramble | Game::Bwf => match letters {
                 0..=4 => 0,
                 5 => 3,
                 6 => 6,
@@ -317,6 +371,7 @@ impl Rules {
                 9 => 20,
                 _ => 28,
             },
+            Game::Spellcast if letters >= SPELLCAST_LONG_WORD => SPELLCAST_LONG_WORD_BONUS,
             _ => 0,
         }
     }
@@ -372,5 +427,72 @@ mod tests {
         assert_eq!(bd.score, 44);
         assert_eq!(bd.tile_points, vec![8, 1, 2, 1, 1]);
         assert_eq!(bd.word_factor, 3);
+    }
+
+    #[test]
+    fn bwf_printed_values_bonuses_and_length_bonus() {
+        // The dl_dw_qu screenshot's board: row 1 "ZSAE" with DL on S and A, row 2 DW on K.
+        let json = r#"{"rows":2,"cols":4,"tiles":[["Z","S","A","E"],["E","T","K","R"]],
+            "values":[[10,1,1,1],[1,1,5,1]],"bonuses":[["","DL","DL",""],["DL","","DW",""]]}"#;
+        let b = board(json);
+        let r = Rules::new(Game::Bwf);
+        assert_eq!(r.min_len, 3);
+        // T-A-K-E: t1 + a1x2 + k5 + e1 = 9, x2 (DW on K) = 18, 4 letters: no length bonus.
+        assert_eq!(r.score(&b, &[5, 2, 6, 3], 4), 18);
+        // S-T-A-K-E: s1x2 + t1 + a1x2 + k5 + e1 = 11, x2 = 22, +3 for 5 letters.
+        assert_eq!(r.score(&b, &[1, 5, 2, 6, 3], 5), 25);
+        // Without printed values the table gives the same numbers (Scrabble values).
+        let plain = board("zsae etkr");
+        assert_eq!(r.tile_value(&plain, 0), 10);
+        assert_eq!(r.tile_value(&plain, 6), 5);
+    }
+
+    #[test]
+    fn spellcast_letter_squares_word_square_and_long_word_bonus() {
+        // Tiles as on the SpellCast screenshot (L I M P), with made-up bonus squares.
+        let json = r#"{"rows":1,"cols":6,"tiles":[["L","I","M","P","S","Y"]],
+            "bonuses":[["TL","","","","2X","DL"]]}"#;
+        let b = board(json);
+        let r = Rules::new(Game::Spellcast);
+        // L-I-M-P: l3x3 + i1 + m4 + p4 = 18, no word bonus, under 6 letters.
+        assert_eq!(r.score(&b, &[0, 1, 2, 3], 4), 18);
+        // L-I-M-P-S: 18 + s2 = 20, x2 (2X on S).
+        assert_eq!(r.score(&b, &[0, 1, 2, 3, 4], 5), 40);
+        // A six-letter path gets the +10 long-word bonus: (18 + 2 + y4x2) x2 + 10 = 66.
+        assert_eq!(r.score(&b, &[0, 1, 2, 3, 4, 5], 6), 66);
+        let bd = r.breakdown(&b, &[0, 1, 2, 3, 4, 5], 6);
+        assert_eq!((bd.word_factor, bd.length_points), (2, 10));
+    }
+
+    #[test]
+    fn letterpress_counts_tiles() {
+        let b = board("abcde fghij klmno pqrst uvwxy");
+        let r = Rules::new(Game::Letterpress);
+        assert_eq!(r.min_len, 2);
+        assert_eq!(r.score(&b, &[0, 5, 24], 3), 3);
+        assert_eq!(r.score(&b, &[0, 1, 2, 3, 4, 5, 6], 7), 7);
+    }
+
+    #[test]
+    fn score_from_parts_agrees_with_breakdown() {
+        let json = r#"{"rows":1,"cols":6,"tiles":[["H","O","U","S","E","S"]],"bonuses":[["DL","","TW","","","2X"]]}"#;
+        let b = board(json);
+        for game in [
+            Game::Ruzzle,
+            Game::Scramble,
+            Game::Bwf,
+            Game::Spellcast,
+            Game::Wordament,
+        ] {
+            let r = Rules::new(game);
+            let path = [0, 1, 2, 3, 4, 5];
+            let bd = r.breakdown(&b, &path, 6);
+            let sum = bd.tile_points.iter().sum();
+            assert_eq!(
+                r.score_from_parts(sum, bd.word_factor, 6),
+                bd.score,
+                "{game}"
+            );
+        }
     }
 }

@@ -5,9 +5,11 @@ use crate::board::{Board, Fix};
 use crate::dict::{Dictionary, LoadOptions};
 use crate::score::{Game, Rules, WordamentMultipliers};
 use crate::solve::{FoundWord, Solution, SolveOptions, Solver};
+use crate::swaps::{MAX_SWAPS, Swap};
 use anyhow::{Context, anyhow};
 use rayon::prelude::*;
 use serde_json::json;
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -92,6 +94,10 @@ pub struct SolveArgs {
     /// Wordament's length multipliers, which sources disagree on.
     #[arg(long, value_enum, default_value_t = WordamentMultipliers::Standard)]
     pub wordament_multipliers: WordamentMultipliers,
+    /// SpellCast: the best words when up to N tiles (0 to 3) may be changed to any letter.
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=MAX_SWAPS as i64))]
+    pub swaps: u8,
 }
 
 /// The most threads `--threads` accepts: more only adds start-up time (3,000 threads took 8 s).
@@ -139,10 +145,28 @@ pub fn run(args: SolveArgs) -> CliResult {
         }
     };
     let game = args.game.or(detected).unwrap_or(Game::Boggle);
+    if args.swaps > 0 && game != Game::Spellcast {
+        return Err(Failure::bad_input(anyhow!(
+            "--swaps is a SpellCast rule: use it with --game spellcast (the game is {game})"
+        )));
+    }
     let dict = load_dictionary(&args)?;
     let options = solve_options(&args, game)?;
     let started = Instant::now();
-    let mut solution = Solver::new(&dict, options.clone()).solve(&board);
+    let (mut solution, swaps) = match game {
+        Game::Letterpress => (
+            crate::letterpress::solve(&board, &dict, &options),
+            HashMap::new(),
+        ),
+        _ if args.swaps > 0 => {
+            let found = crate::swaps::solve(&board, &dict, &options, args.swaps as usize);
+            (found.solution, found.swaps)
+        }
+        _ => (
+            Solver::new(&dict, options.clone()).solve(&board),
+            HashMap::new(),
+        ),
+    };
     let elapsed = started.elapsed();
     if let Some(min) = args.min_certainty {
         solution.keep_certain(min);
@@ -156,7 +180,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         );
     }
     if let Some(word) = &args.explain {
-        return explain(&board, &dict, &options, &solution, word);
+        return explain(&board, &dict, &options, &solution, &swaps, word);
     }
     let out = if args.json {
         json_report(
@@ -164,6 +188,7 @@ pub fn run(args: SolveArgs) -> CliResult {
             &dict,
             game,
             &solution,
+            &swaps,
             elapsed.as_secs_f64(),
             args.limit,
         )
@@ -173,6 +198,7 @@ pub fn run(args: SolveArgs) -> CliResult {
             &dict,
             game,
             &solution,
+            &swaps,
             elapsed.as_secs_f64(),
             args.limit,
         )
@@ -258,8 +284,18 @@ fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> 
 }
 
 fn format_path(path: &[(usize, usize)]) -> String {
+    format_swapped_path(path, &[])
+}
+
+/// The path as `(row,col)` steps; a swapped tile shows its new letter: `(1,2)->E`.
+fn format_swapped_path(path: &[(usize, usize)], swaps: &[Swap]) -> String {
     path.iter()
-        .map(|(r, c)| format!("({r},{c})"))
+        .map(
+            |&(r, c)| match swaps.iter().find(|s| (s.row, s.col) == (r, c)) {
+                Some(s) => format!("({r},{c})->{}", s.letter.to_ascii_uppercase()),
+                None => format!("({r},{c})"),
+            },
+        )
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -270,6 +306,7 @@ fn text_report(
     dict: &Dictionary,
     game: Game,
     s: &Solution,
+    swaps: &HashMap<String, Vec<Swap>>,
     secs: f64,
     limit: Option<usize>,
 ) -> String {
@@ -306,7 +343,7 @@ fn text_report(
             w.score,
             certainty(Some(w.certainty)),
             w.word,
-            format_path(&w.path)
+            format_swapped_path(&w.path, swaps.get(&w.word).map_or(&[], Vec::as_slice))
         ));
         let blank = " ".repeat(certainty(None).len());
         for extra in w.paths.iter().skip(1) {
@@ -332,7 +369,7 @@ fn text_report(
     out
 }
 
-fn word_json(w: &FoundWord) -> serde_json::Value {
+fn word_json(w: &FoundWord, swaps: Option<&Vec<Swap>>) -> serde_json::Value {
     let cells = |p: &[(usize, usize)]| p.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
     let mut v = json!({"word": w.word, "score": w.score, "path": cells(&w.path),
                        "certainty": w.certainty});
@@ -341,6 +378,12 @@ fn word_json(w: &FoundWord) -> serde_json::Value {
     }
     if !w.paths.is_empty() {
         v["paths"] = w.paths.iter().map(|p| json!(cells(p))).collect();
+    }
+    if let Some(swaps) = swaps {
+        v["swaps"] = swaps
+            .iter()
+            .map(|s| json!([s.row, s.col, s.letter.to_ascii_uppercase().to_string()]))
+            .collect();
     }
     v
 }
@@ -351,13 +394,14 @@ fn json_report(
     dict: &Dictionary,
     game: Game,
     s: &Solution,
+    swaps: &HashMap<String, Vec<Swap>>,
     secs: f64,
     limit: Option<usize>,
 ) -> String {
     let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
     let report = json!({
         "board": board.to_json(),
-        "words": shown.iter().map(word_json).collect::<Vec<_>>(),
+        "words": shown.iter().map(|w| word_json(w, swaps.get(&w.word))).collect::<Vec<_>>(),
         "stats": {
             "words": s.words.len(),
             "total_score": s.total_score,
@@ -379,6 +423,7 @@ fn explain(
     dict: &Dictionary,
     options: &SolveOptions,
     s: &Solution,
+    swaps: &HashMap<String, Vec<Swap>>,
     word: &str,
 ) -> CliResult {
     let word = word.trim().to_lowercase();
@@ -395,13 +440,18 @@ fn explain(
         .iter()
         .map(|&(r, c)| r * board.cols() + c)
         .collect();
+    let swapped = swaps.get(&word).map_or(&[][..], Vec::as_slice);
+    let board = &crate::swaps::apply(board, swapped);
     let breakdown = options.rules.breakdown(board, &cells, found.letters());
     let mut out = format!(
         "{}: {} points ({})\n",
         found.word, found.score, options.rules.game
     );
     out.push_str(&format!("  {}\n", breakdown.formula));
-    out.push_str(&format!("  path: {}\n\n", format_path(&found.path)));
+    out.push_str(&format!(
+        "  path: {}\n\n",
+        format_swapped_path(&found.path, swapped)
+    ));
     out.push_str(&draw_path(board, &found.path));
     print_out(&out)
 }
@@ -443,6 +493,11 @@ const SOLVER_RUN: usize = 1024;
 /// results in input order. A bad line stops the run with its line number (exit code 2), after
 /// the results of the chunks before it.
 fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
+    if args.swaps > 0 {
+        return Err(Failure::bad_input(anyhow!(
+            "--swaps works on one board, not with --boards"
+        )));
+    }
     let open = std::fs::File::open(file)
         .with_context(|| format!("cannot read {}", file.display()))
         .map_err(Failure::bad_input)?;
@@ -501,6 +556,15 @@ fn solve_chunk(
         boards
             .par_chunks(SOLVER_RUN)
             .map(|run| {
+                if options.rules.game == Game::Letterpress {
+                    return run
+                        .iter()
+                        .map(|b| {
+                            let s = crate::letterpress::solve(b, dict, options);
+                            (s.words.len(), s.total_score)
+                        })
+                        .collect();
+                }
                 let mut solver = Solver::new(dict, options.clone());
                 run.iter().map(|b| solver.count(b)).collect()
             })

@@ -363,6 +363,21 @@ fn count_terminals<N: NodeWord>(nodes: &[N], symbols: usize) -> usize {
         .count()
 }
 
+/// The index of `node`'s child for `symbol`, if it has one (`symbols` is the alphabet size).
+#[inline]
+pub fn child<N: NodeWord>(nodes: &[N], node: usize, symbol: u8, symbols: u32) -> Option<usize> {
+    let word = nodes[node];
+    let mask = word.child_mask(symbols);
+    (mask >> symbol & 1 == 1)
+        .then(|| word.first_child(symbols) + (mask & ((1u64 << symbol) - 1)).count_ones() as usize)
+}
+
+/// Follows `path` (symbols) from `node`; `None` when the trie has no such branch.
+pub fn walk<N: NodeWord>(nodes: &[N], node: usize, path: &[u8], symbols: u32) -> Option<usize> {
+    path.iter()
+        .try_fold(node, |n, &sym| child(nodes, n, sym, symbols))
+}
+
 fn lookup<N: NodeWord>(nodes: &[N], symbols: usize, word: &[u8]) -> bool {
     let s = symbols as u32;
     let mut node = nodes[0];
