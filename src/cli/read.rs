@@ -7,6 +7,7 @@ use crate::score::{Game, Rules};
 use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
 use serde_json::json;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -105,16 +106,16 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
     if doubts.is_empty() {
         return;
     }
-    eprintln!(
+    crate::warning!(
         "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
         image.display(),
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" }
     );
     for line in describe_doubts(doubts) {
-        eprintln!("  {line}");
+        crate::warning!("  {line}");
     }
-    eprintln!(
+    crate::warning!(
         "  if a tile is wrong, fix it and run: wordsnap solve --game {game} --board \"{}\"",
         board.to_text()
     );
@@ -198,20 +199,24 @@ pub fn run_read(args: ReadArgs) -> CliResult {
             ))
         })?;
     }
+    let mut out = super::output::stdout();
     if args.json {
-        println!("{}", reading_json(&reading));
+        writeln!(out, "{}", reading_json(&reading))?;
+        out.flush()?;
         return Ok(());
     }
     let (board, doubts) = fixed_board(&reading, &args.fix)?;
     let game = detect_game(&board).unwrap_or(Game::Boggle);
-    println!("board: {}", board.to_text());
-    println!("game: {game}");
-    print!("{}", grid_view(&reading));
+    writeln!(out, "board: {}", board.to_text())?;
+    writeln!(out, "game: {game}")?;
+    write!(out, "{}", grid_view(&reading))?;
     let g = &reading.grid;
-    println!(
+    writeln!(
+        out,
         "\n{}x{} grid at x={} y={} ({}x{} px), read in {elapsed:.0} ms",
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
-    );
+    )?;
+    out.flush()?;
     warn_doubts(&args.image, &doubts, &board, game);
     Ok(())
 }
@@ -429,6 +434,7 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
             format!("{a}/{b} ({:.1}%)", 100.0 * a as f64 / b as f64)
         }
     };
+    let mut out = super::output::stdout();
     if args.json {
         let per_image: Vec<_> = results
             .iter()
@@ -438,12 +444,13 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
                        "bonuses": [r.bonuses.0, r.bonuses.1], "mistakes": r.mistakes, "ms": r.ms})
             })
             .collect();
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({"images": per_image, "totals": {"images": results.len(), "fully_right": fully_right, "grids": grids,
                    "tiles": [tiles.0, tiles.1], "values": [values.0, values.1], "bonuses": [bonuses.0, bonuses.1],
                    "ms_per_image": ms}})
-        );
+        )?;
     } else {
         for r in &results {
             let status = if r.all_right() { "ok  " } else { "FAIL" };
@@ -454,20 +461,22 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
                     r.tiles.0, r.tiles.1, r.values.0, r.values.1, r.bonuses.0, r.bonuses.1
                 ),
             };
-            println!("{status} {:<60} {detail}  ({:.0} ms)", r.name, r.ms);
+            writeln!(out, "{status} {:<60} {detail}  ({:.0} ms)", r.name, r.ms)?;
             for m in &r.mistakes {
-                println!("       {m}");
+                writeln!(out, "       {m}")?;
             }
         }
-        println!(
+        writeln!(
+            out,
             "\n{fully_right}/{} images fully right, grids {grids}/{}, tiles {}, values {}, bonuses {}, {ms:.0} ms per image",
             results.len(),
             results.len(),
             share(tiles),
             share(values),
             share(bonuses)
-        );
+        )?;
     }
+    out.flush()?;
     if fully_right == results.len() {
         Ok(())
     } else {
