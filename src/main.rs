@@ -12,12 +12,5 @@ use wordsnap::*;
 use clap::Parser;
 
 fn main() {
-    let cli = cli::Cli::parse();
-    if let Err(failure) = cli::run(cli) {
-        // Control characters from the input (a file name, a board) are escaped, not sent raw
-        // to the terminal.
-        let message = format!("{:#}", failure.error);
-        eprintln!("wordsnap: error: {}", text::printable(&message));
-        std::process::exit(failure.code);
-    }
+    cli::main(cli::Cli::parse())
 }

@@ -3,6 +3,8 @@
 //! Exit codes: 0 success, 1 runtime failure, 2 bad usage or bad input. Errors go to stderr with
 //! the context that makes them actionable (which file, which line, which tile).
 
+pub mod batch;
+pub mod output;
 pub mod practice;
 pub mod read;
 pub mod solve;
@@ -103,6 +105,20 @@ pub enum Command {
     Replay(practice::ReplayArgs),
     /// Capture the open practice board, read it, solve it and replay the words.
     Play(practice::PlayArgs),
+}
+
+/// Runs the parsed command line and exits the process: 0 on success and when the output pipe
+/// was closed by its reader (`| head -1`), otherwise the failure's code after printing it.
+pub fn main(cli: Cli) -> ! {
+    let code = match run(cli) {
+        Ok(()) => 0,
+        Err(failure) if output::is_closed_pipe(&failure) => 0,
+        Err(failure) => {
+            crate::warning!("wordsnap: error: {:#}", failure.error);
+            failure.code
+        }
+    };
+    std::process::exit(code)
 }
 
 /// Runs the parsed command line.

@@ -9,6 +9,7 @@ use crate::replay::plan::Order;
 use crate::replay::{self, ReplayOptions, x11::Display};
 use crate::score::Game;
 use anyhow::{Context, anyhow};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -264,7 +265,7 @@ pub fn run_render(args: RenderArgs) -> CliResult {
     let pixmap = render::render_board(&board, &Style::named(args.style), w, h)
         .ok_or_else(|| Failure::bad_input(anyhow!("cannot draw a {w}x{h} image")))?;
     render::save_png(&pixmap, &args.out).map_err(Failure::runtime)?;
-    eprintln!(
+    crate::warning!(
         "wrote {} ({w}x{h}, {})",
         args.out.display(),
         board.to_text()
@@ -284,7 +285,7 @@ pub fn run_replay(args: ReplayArgs) -> CliResult {
         dry_run: args.dry_run,
         ..options
     };
-    finish(replay::run(&options, &mut print_event), options.dry_run)
+    replay_and_report(&options)
 }
 
 fn replay_options(
@@ -312,40 +313,67 @@ fn replay_options(
     })
 }
 
-/// Prints what the replayer reports: each word dragged, or each word's plan in a dry run.
-fn print_event(event: replay::Event) {
-    match event {
-        replay::Event::NoWindow => {
-            println!(
-                "no practice board window found: coordinates are for a 100-pixel grid at (0, 0)"
-            )
+/// Replays with the options, printing each event on stdout, then the summary.
+fn replay_and_report(options: &ReplayOptions) -> CliResult {
+    let mut out = super::output::stdout();
+    let mut failed_write: Option<std::io::Error> = None;
+    let result = replay::run(options, &mut |event| {
+        if failed_write.is_none() {
+            failed_write = print_event(&mut out, event).err();
         }
-        replay::Event::Planned(plan) => println!("{}", replay::describe(plan)),
-        replay::Event::Dragged { word, accepted } => println!(
-            "{:<16} {:>5}  {}",
-            word.word,
-            word.score,
-            if accepted {
-                "accepted"
-            } else {
-                "rejected by the board"
-            }
-        ),
+    });
+    if let Some(error) = failed_write {
+        return Err(error.into());
     }
+    finish(&mut out, result, options.dry_run)
 }
 
-fn finish(result: anyhow::Result<replay::Report>, dry_run: bool) -> CliResult {
+/// Prints what the replayer reports: each word dragged, or each word's plan in a dry run.
+fn print_event(out: &mut impl Write, event: replay::Event) -> std::io::Result<()> {
+    match event {
+        replay::Event::NoWindow => writeln!(
+            out,
+            "no practice board window found: coordinates are for a 100-pixel grid at (0, 0)"
+        )?,
+        replay::Event::Planned(plan) => writeln!(out, "{}", replay::describe(plan))?,
+        replay::Event::Dragged { word, accepted } => {
+            writeln!(
+                out,
+                "{:<16} {:>5}  {}",
+                word.word,
+                word.score,
+                if accepted {
+                    "accepted"
+                } else {
+                    "rejected by the board"
+                }
+            )?;
+            // Each dragged word is shown as it happens.
+            out.flush()?;
+        }
+    }
+    Ok(())
+}
+
+fn finish(
+    out: &mut impl Write,
+    result: anyhow::Result<replay::Report>,
+    dry_run: bool,
+) -> CliResult {
     let report = result.map_err(Failure::from)?;
     if dry_run {
-        println!(
+        writeln!(
+            out,
             "{} words, about {:.1} s of drags",
             report.planned,
             report.planned_drags.as_secs_f64()
-        );
+        )?;
+        out.flush()?;
         return Ok(());
     }
+    out.flush()?;
     if report.registered > 0 || report.planned == 0 {
-        eprintln!(
+        crate::warning!(
             "replayed {} of {} words: {} accepted, {} points, {:.1} s",
             report.registered,
             report.planned,
@@ -362,7 +390,7 @@ pub fn run_play(args: PlayArgs) -> CliResult {
     let wait = Duration::try_from_secs_f64(args.pace.wait).unwrap_or(Duration::ZERO);
     let board = capture_and_read(wait, args.capture.as_deref())?;
     let options = replay_options(board, None, &args.pace)?;
-    finish(replay::run(&options, &mut print_event), options.dry_run)
+    replay_and_report(&options)
 }
 
 /// Captures the practice window and reads its board; None (take the window's own board) when
@@ -386,7 +414,7 @@ fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>
     match read {
         Ok((board, _)) => Ok(Some(board)),
         Err(e) => {
-            eprintln!(
+            crate::warning!(
                 "note: could not read the board from the screen ({:#}); using the board the \
                  practice window announces",
                 e.error

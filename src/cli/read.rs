@@ -8,6 +8,7 @@ use crate::vision::eval::{self, ImageScore, Tally};
 use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
 use serde_json::json;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -106,16 +107,16 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
     if doubts.is_empty() {
         return;
     }
-    eprintln!(
+    crate::warning!(
         "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
         image.display(),
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" }
     );
     for line in describe_doubts(doubts) {
-        eprintln!("  {line}");
+        crate::warning!("  {line}");
     }
-    eprintln!(
+    crate::warning!(
         "  if a tile is wrong, fix it and run: wordsnap solve --game {game} --board \"{}\"",
         board.to_text()
     );
@@ -199,20 +200,24 @@ pub fn run_read(args: ReadArgs) -> CliResult {
             ))
         })?;
     }
+    let mut out = super::output::stdout();
     if args.json {
-        println!("{}", reading_json(&reading));
+        writeln!(out, "{}", reading_json(&reading))?;
+        out.flush()?;
         return Ok(());
     }
     let (board, doubts) = fixed_board(&reading, &args.fix)?;
     let game = detect_game(&board).unwrap_or(Game::Boggle);
-    println!("board: {}", board.to_text());
-    println!("game: {game}");
-    print!("{}", grid_view(&reading));
+    writeln!(out, "board: {}", board.to_text())?;
+    writeln!(out, "game: {game}")?;
+    write!(out, "{}", grid_view(&reading))?;
     let g = &reading.grid;
-    println!(
+    writeln!(
+        out,
         "\n{}x{} grid at x={} y={} ({}x{} px), read in {elapsed:.0} ms",
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
-    );
+    )?;
+    out.flush()?;
     warn_doubts(&args.image, &doubts, &board, game);
     Ok(())
 }
@@ -281,11 +286,13 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
         .map(|(img, truth)| eval::evaluate(img, truth, &reader))
         .collect();
     let totals = EvalTotals::of(&results);
+    let mut out = super::output::stdout();
     if args.json {
-        println!("{}", eval_json(&results, &totals));
+        writeln!(out, "{}", eval_json(&results, &totals))?;
     } else {
-        print!("{}", eval_text(&results, &totals));
+        write!(out, "{}", eval_text(&results, &totals))?;
     }
+    out.flush()?;
     if totals.fully_right == results.len() {
         Ok(())
     } else {

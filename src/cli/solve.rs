@@ -6,12 +6,11 @@ use crate::dict::{Dictionary, LoadOptions};
 use crate::score::{Game, Rules, WordamentMultipliers};
 use crate::solve::{FoundWord, Solution, SolveOptions, Solver};
 use crate::swaps::{MAX_SWAPS, Swap};
-use anyhow::{Context, anyhow};
-use rayon::prelude::*;
+use anyhow::anyhow;
 use serde_json::json;
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The board syntax, shown at the end of `--help`.
@@ -39,7 +38,9 @@ pub struct SolveArgs {
     /// The board as board text or JSON (see the syntax below).
     #[arg(long, value_name = "TEXT", conflicts_with = "boards")]
     pub board: Option<String>,
-    /// A file with one board per line: prints BOARD<TAB>WORDS<TAB>SCORE per board, in order.
+    /// A file with one board per line ('-': stdin): prints BOARD<TAB>WORDS<TAB>SCORE per board,
+    /// or with --json one JSON object per board, in input order. Bad lines are reported on
+    /// stderr as FILE:LINE and skipped; the exit code is then 1.
     #[arg(long, value_name = "FILE")]
     pub boards: Option<PathBuf>,
     /// The game: minimum length, scoring table, letter values and bonus rules.
@@ -67,7 +68,8 @@ pub struct SolveArgs {
     /// Only words of these lengths, e.g. 3,6,7.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub lengths: Option<Vec<usize>>,
-    /// List every path of every word, not only the best-scoring one.
+    /// List every path of every word, not only the best-scoring one (with --boards: needs
+    /// --json).
     #[arg(long)]
     pub all_paths: bool,
     /// Print one JSON object: {"board", "words": [{"word","score","path","certainty"}], "stats"}.
@@ -82,13 +84,15 @@ pub struct SolveArgs {
     /// 0,0=[qu:10*dl]). Repeatable.
     #[arg(long, value_name = "R,C=TEXT", value_parser = Fix::parse)]
     pub fix: Vec<Fix>,
-    /// Explain one word's score and draw its path on the grid.
-    #[arg(long, value_name = "WORD")]
+    /// Explain one word's score and draw its path on the grid (with --json: as one object).
+    #[arg(long, value_name = "WORD", conflicts_with = "boards")]
     pub explain: Option<String>,
-    /// Print only the N best words (the counts still cover every word).
+    /// Print only the N best words (the counts still cover every word); with --boards --json,
+    /// the N best words of each board.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
-    /// Threads for --boards, 1 to 256 (default: one per core).
+    /// Threads for --boards, 1 to 256 (default: one per core; only --boards solves in
+    /// parallel, so it is refused without it).
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Wordament's length multipliers, which sources disagree on.
@@ -125,7 +129,12 @@ pub fn parse_certainty(text: &str) -> Result<f64, String> {
 /// Runs `wordsnap solve`.
 pub fn run(args: SolveArgs) -> CliResult {
     if let Some(file) = &args.boards {
-        return solve_batch(&args, file);
+        return super::batch::run(&args, file);
+    }
+    if args.threads.is_some() {
+        return Err(Failure::bad_input(anyhow!(
+            "--threads applies only with --boards: a single board is solved on one thread"
+        )));
     }
     if !args.fix.is_empty() && args.image.is_none() {
         return Err(Failure::bad_input(anyhow!(
@@ -172,7 +181,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         solution.keep_certain(min);
     }
     for &(r, c) in &solution.unusable {
-        eprintln!(
+        crate::warning!(
             "wordsnap: warning: row {}, column {}: tile '{}' has letters the word list does not use; no word can use it",
             r + 1,
             c + 1,
@@ -180,7 +189,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         );
     }
     if let Some(word) = &args.explain {
-        return explain(&board, &dict, &options, &solution, &swaps, word);
+        return explain(&board, &dict, &options, &solution, &swaps, word, args.json);
     }
     let out = if args.json {
         json_report(
@@ -207,26 +216,14 @@ pub fn run(args: SolveArgs) -> CliResult {
 }
 
 fn print_out(text: &str) -> CliResult {
-    let mut stdout = std::io::stdout().lock();
-    finish_output(
-        stdout
-            .write_all(text.as_bytes())
-            .and_then(|_| stdout.flush()),
-    )
-}
-
-/// A write to stdout: a closed pipe (`| head`) ends quietly, other errors are failures.
-fn finish_output(result: std::io::Result<()>) -> CliResult {
-    match result {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        other => other
-            .context("cannot write to stdout")
-            .map_err(Failure::runtime),
-    }
+    let mut out = super::output::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 /// Loads the dictionary the arguments ask for, warning about skipped words.
-fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
+pub(super) fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
     let options = LoadOptions {
         fold_accents: args.fold_accents,
         allow: args.allow.clone(),
@@ -240,7 +237,7 @@ fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
             .iter()
             .map(|w| format!("'{}'", crate::text::printable(w)))
             .collect();
-        eprintln!(
+        crate::warning!(
             "wordsnap: warning: {}: skipped {} words with characters outside the alphabet (e.g. {})",
             crate::text::printable(&dict.source),
             dict.skipped,
@@ -249,7 +246,7 @@ fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
     }
     if !dict.dropped_letters.is_empty() {
         let letters: String = dict.dropped_letters.iter().collect();
-        eprintln!(
+        crate::warning!(
             "wordsnap: warning: {}: the list uses {} letters but an alphabet holds at most {}; \
              words with the rarest ones ({}) were skipped",
             crate::text::printable(&dict.source),
@@ -262,7 +259,7 @@ fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
 }
 
 /// Builds the solver options from the game and the length flags.
-fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> {
+pub(super) fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> {
     let mut rules = Rules::new(game);
     rules.wordament = args.wordament_multipliers;
     if let Some(min) = args.min_len {
@@ -369,7 +366,9 @@ fn text_report(
     out
 }
 
-fn word_json(w: &FoundWord, swaps: Option<&Vec<Swap>>) -> serde_json::Value {
+/// A found word as JSON: `{"word","score","path","certainty"}`, with `"paths"` when every path
+/// was kept and `"swaps"` when the word changes tiles (SpellCast).
+pub(super) fn word_json(w: &FoundWord, swaps: Option<&Vec<Swap>>) -> serde_json::Value {
     let cells = |p: &[(usize, usize)]| p.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>();
     let mut v = json!({"word": w.word, "score": w.score, "path": cells(&w.path),
                        "certainty": w.certainty});
@@ -425,6 +424,7 @@ fn explain(
     s: &Solution,
     swaps: &HashMap<String, Vec<Swap>>,
     word: &str,
+    as_json: bool,
 ) -> CliResult {
     let word = word.trim().to_lowercase();
     let Some(found) = s.words.iter().find(|w| w.word == word) else {
@@ -443,6 +443,17 @@ fn explain(
     let swapped = swaps.get(&word).map_or(&[][..], Vec::as_slice);
     let board = &crate::swaps::apply(board, swapped);
     let breakdown = options.rules.breakdown(board, &cells, found.letters());
+    if as_json {
+        let explained = json!({
+            "word": found.word,
+            "score": found.score,
+            "game": options.rules.game,
+            "formula": breakdown.formula,
+            "path": found.path.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(),
+            "board": board.to_json(),
+        });
+        return print_out(&format!("{explained}\n"));
+    }
     let mut out = format!(
         "{}: {} points ({})\n",
         found.word, found.score, options.rules.game
@@ -482,96 +493,4 @@ pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
     }
     out.push_str("  (numbers give the order of the tiles; tiles off the path in lower case)\n");
     out
-}
-
-/// Boards parsed and solved at a time in batch mode, so memory stays flat for any file size.
-const BATCH_CHUNK: usize = 1 << 14;
-/// Boards one solver takes in a row (each solver owns a slot table as large as the trie).
-const SOLVER_RUN: usize = 1024;
-
-/// `--boards FILE`: reads the file in chunks, solves each chunk in parallel and prints the
-/// results in input order. A bad line stops the run with its line number (exit code 2), after
-/// the results of the chunks before it.
-fn solve_batch(args: &SolveArgs, file: &Path) -> CliResult {
-    if args.swaps > 0 {
-        return Err(Failure::bad_input(anyhow!(
-            "--swaps works on one board, not with --boards"
-        )));
-    }
-    let open = std::fs::File::open(file)
-        .with_context(|| format!("cannot read {}", file.display()))
-        .map_err(Failure::bad_input)?;
-    let dict = load_dictionary(args)?;
-    let options = solve_options(args, args.game.unwrap_or(Game::Boggle))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("cannot start the thread pool")?;
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut chunk = Vec::with_capacity(BATCH_CHUNK);
-    let mut solved = 0usize;
-    for (i, line) in std::io::BufRead::lines(std::io::BufReader::new(open)).enumerate() {
-        let at = || format!("{}:{}", file.display(), i + 1);
-        let line = line.map_err(|e| Failure::bad_input(anyhow!("{}: {e}", at())))?;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        chunk.push(
-            Board::parse(line)
-                .map_err(|e| Failure::bad_input(anyhow!("{}: bad board: {e}", at())))?,
-        );
-        if chunk.len() == BATCH_CHUNK {
-            solved += solve_chunk(&pool, &dict, &options, &chunk, &mut stdout)?;
-            chunk.clear();
-            if progress {
-                eprint!(
-                    "\r{solved} boards, {:.1} s",
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        }
-    }
-    solved += solve_chunk(&pool, &dict, &options, &chunk, &mut stdout)?;
-    if progress && solved >= BATCH_CHUNK {
-        eprintln!(
-            "\r{solved} boards in {:.2} s",
-            started.elapsed().as_secs_f64()
-        );
-    }
-    finish_output(stdout.flush())
-}
-
-/// Solves boards in parallel (one solver per run of boards) and writes their lines in order.
-fn solve_chunk(
-    pool: &rayon::ThreadPool,
-    dict: &Dictionary,
-    options: &SolveOptions,
-    boards: &[Board],
-    out: &mut impl Write,
-) -> Result<usize, Failure> {
-    let results: Vec<Vec<(usize, u64)>> = pool.install(|| {
-        boards
-            .par_chunks(SOLVER_RUN)
-            .map(|run| {
-                if options.rules.game == Game::Letterpress {
-                    return run
-                        .iter()
-                        .map(|b| {
-                            let s = crate::letterpress::solve(b, dict, options);
-                            (s.words.len(), s.total_score)
-                        })
-                        .collect();
-                }
-                let mut solver = Solver::new(dict, options.clone());
-                run.iter().map(|b| solver.count(b)).collect()
-            })
-            .collect()
-    });
-    for (board, (words, score)) in boards.iter().zip(results.into_iter().flatten()) {
-        finish_output(writeln!(out, "{}\t{words}\t{score}", board.to_text()))?;
-    }
-    Ok(boards.len())
 }

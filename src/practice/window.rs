@@ -145,7 +145,9 @@ impl App {
             over: self.round.is_over(),
         };
         if let Err(e) = publisher.publish(&announcement) {
-            eprintln!("warning: cannot publish the board for the replayer: {e:#}");
+            warn(format_args!(
+                "warning: cannot publish the board for the replayer: {e:#}"
+            ));
         }
     }
 
@@ -259,7 +261,7 @@ impl App {
         if let Some(log) = self.log.as_mut()
             && let Err(e) = log.write(&line)
         {
-            eprintln!("warning: {e:#}");
+            warn(format_args!("warning: {e:#}"));
         }
         self.submissions += 1;
         self.last = Some(LastWord {
@@ -405,4 +407,13 @@ impl ApplicationHandler for App {
             None => event_loop.set_control_flow(ControlFlow::Wait),
         }
     }
+}
+
+/// Writes a warning line on stderr, ignoring errors: a full or closed stderr must not stop the
+/// window.
+fn warn(message: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_fmt(message);
+    let _ = stderr.write_all(b"\n");
 }
