@@ -321,3 +321,35 @@ fn a_byte_order_mark_does_not_spoil_the_first_board() {
         "abcd efgh ijkl mnop\t29\t31\nsers tane lapi detr\t723\t1812\n"
     );
 }
+
+#[test]
+fn completions_and_manpage_are_printed() {
+    for (shell, marker) in [
+        ("bash", "_wordsnap()"),
+        ("zsh", "#compdef wordsnap"),
+        ("fish", "complete -c wordsnap"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "completions {shell}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(marker), "completions {shell} lacks {marker}");
+        assert!(
+            text.contains("solve") && text.contains("--boards"),
+            "completions {shell} lack subcommands or flags"
+        );
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let man = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
+        .arg("manpage")
+        .output()
+        .unwrap();
+    assert!(man.status.success());
+    assert!(String::from_utf8_lossy(&man.stdout).contains(".TH wordsnap 1"));
+}

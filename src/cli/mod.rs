@@ -105,6 +105,41 @@ pub enum Command {
     Replay(practice::ReplayArgs),
     /// Capture the open practice board, read it, solve it and replay the words.
     Play(practice::PlayArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to stdout: `wordsnap manpage > wordsnap.1`.
+    Manpage,
+}
+
+/// Arguments of `wordsnap completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell, e.g. `wordsnap completions bash > /etc/bash_completion.d/wordsnap`.
+    pub shell: clap_complete::Shell,
+}
+
+/// Writes the completion script for `shell` through the pipe-safe writer.
+fn run_completions(args: CompletionsArgs) -> CliResult {
+    use clap::CommandFactory;
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "wordsnap", &mut script);
+    let mut out = output::stdout();
+    std::io::Write::write_all(&mut out, &script)?;
+    std::io::Write::flush(&mut out)?;
+    Ok(())
+}
+
+/// Writes the roff manual page through the pipe-safe writer.
+fn run_manpage() -> CliResult {
+    use clap::CommandFactory;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut page)
+        .map_err(Failure::runtime)?;
+    let mut out = output::stdout();
+    std::io::Write::write_all(&mut out, &page)?;
+    std::io::Write::flush(&mut out)?;
+    Ok(())
 }
 
 /// Runs the parsed command line and exits the process: 0 on success and when the output pipe
@@ -131,5 +166,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Render(args) => practice::run_render(args),
         Command::Replay(args) => practice::run_replay(args),
         Command::Play(args) => practice::run_play(args),
+        Command::Completions(args) => run_completions(args),
+        Command::Manpage => run_manpage(),
     }
 }
