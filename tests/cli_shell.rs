@@ -245,6 +245,12 @@ fn a_closed_output_pipe_ends_quietly() {
             vec!["replay", "--dry-run", "--board", "serstanelapidetr"],
             b"",
         ),
+        (vec!["read", "fixtures/screens/lato_bonus_4x4.png"], b""),
+        (
+            vec!["read", "fixtures/screens/lato_bonus_4x4.png", "--json"],
+            b"",
+        ),
+        (vec!["eval", "fixtures/screens"], b""),
     ] {
         let out = with_closed_stdout(&args, stdin);
         let stderr = text(&out.stderr);
@@ -271,6 +277,9 @@ fn a_full_disk_is_a_clear_error_with_exit_code_1() {
         vec!["solve", "--board", "serstanelapidetr"],
         vec!["solve", "--board", "serstanelapidetr", "--json"],
         vec!["replay", "--dry-run", "--board", "serstanelapidetr"],
+        vec!["read", "fixtures/screens/lato_bonus_4x4.png"],
+        vec!["read", "fixtures/screens/lato_bonus_4x4.png", "--json"],
+        vec!["eval", "fixtures/screens"],
     ] {
         let Some(full) = dev_full() else { return };
         let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
@@ -352,4 +361,60 @@ fn completions_and_manpage_are_printed() {
         .unwrap();
     assert!(man.status.success());
     assert!(String::from_utf8_lossy(&man.stdout).contains(".TH wordsnap 1"));
+}
+
+/// One batch line of a known kind: a good board, a bad one, or a line batch mode skips.
+#[derive(Debug, Clone)]
+enum BatchLine {
+    Good(String),
+    Bad(Vec<u8>),
+    Skipped(String),
+}
+
+fn batch_line() -> impl proptest::strategy::Strategy<Value = BatchLine> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => "[a-z]{16}".prop_map(BatchLine::Good),
+        1 => "[a-z]{25}".prop_map(BatchLine::Good),
+        1 => "[a-z]{3}".prop_map(|s| BatchLine::Bad(s.into_bytes())),
+        1 => Just(BatchLine::Bad(b"ab[qu".to_vec())),
+        1 => Just(BatchLine::Bad(vec![0xff, 0xfe, b'a', 0x80])),
+        1 => (70_000usize..80_000).prop_map(|n| BatchLine::Bad(vec![b'x'; n])),
+        1 => Just(BatchLine::Skipped(String::new())),
+        1 => "#[ -~]{0,20}".prop_map(BatchLine::Skipped),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 24, ..Default::default() })]
+
+    /// Any mix of good, bad and skipped lines on stdin: every good board gets its output line in
+    /// order, every bad line is reported once as `stdin:LINE:`, the exit code is 1 exactly when a
+    /// line was bad, and nothing panics.
+    #[test]
+    fn batch_lines_never_lose_work(lines in proptest::collection::vec(batch_line(), 0..12)) {
+        let mut input = Vec::new();
+        for line in &lines {
+            match line {
+                BatchLine::Good(s) | BatchLine::Skipped(s) => input.extend_from_slice(s.as_bytes()),
+                BatchLine::Bad(b) => input.extend_from_slice(b),
+            }
+            input.push(b'\n');
+        }
+        let out = wordsnap_with_stdin(&["solve", "--boards", "-"], &input);
+        let stdout = text(&out.stdout);
+        let stderr = text(&out.stderr);
+        proptest::prop_assert!(!stderr.contains("panicked"), "{}", stderr);
+        let good: Vec<&String> = lines.iter().filter_map(|l| match l { BatchLine::Good(s) => Some(s), _ => None }).collect();
+        let printed: Vec<&str> = stdout.lines().map(|l| l.split('\t').next().unwrap_or("")).collect();
+        proptest::prop_assert_eq!(printed.len(), good.len(), "{}", stdout);
+        for (i, line) in lines.iter().enumerate() {
+            if let BatchLine::Bad(_) = line {
+                let at = format!("stdin:{}:", i + 1);
+                proptest::prop_assert!(stderr.contains(&at), "{} not reported: {}", at, stderr);
+            }
+        }
+        let any_bad = lines.iter().any(|l| matches!(l, BatchLine::Bad(_)));
+        proptest::prop_assert_eq!(out.status.code(), Some(if any_bad { 1 } else { 0 }), "{}", stderr);
+    }
 }
