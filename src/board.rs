@@ -28,6 +28,9 @@ pub const MAX_CELLS: usize = 64;
 /// The largest printed tile value accepted (real games print one- or two-digit values; this
 /// leaves room while keeping scores far from overflow).
 pub const MAX_VALUE: u32 = 1000;
+/// The most letters one tile (or one side of an either/or tile) may hold. Real games print at
+/// most 5 (`OVER-`, `-TION`); a word cannot be longer than 63 letters anyway.
+pub const MAX_TILE_LETTERS: usize = 64;
 
 /// How likely a reading is, kept in tenths of a percent (0 to 1000) so that board text
 /// (`70%`, `12.5%`) carries it exactly.
@@ -281,6 +284,12 @@ fn letters_only(s: &str, original: &str) -> Result<String, String> {
     }
     // Letter by letter: a string-wide lower case turns a final Σ into ς, which would not
     // survive a round trip through the upper-case notation.
+    let count = s.chars().count();
+    if count > MAX_TILE_LETTERS {
+        return Err(format!(
+            "a tile of {count} letters is over the limit of {MAX_TILE_LETTERS}"
+        ));
+    }
     let lower: String = s.chars().flat_map(char::to_lowercase).collect();
     match lower.chars().find(|c| !c.is_alphabetic()) {
         Some(c) => Err(format!(
@@ -1160,11 +1169,23 @@ mod tests {
     }
 
     #[test]
-    fn a_very_long_tile_prints() {
-        let long = "a".repeat(70_000);
+    fn a_long_tile_prints_and_one_over_the_limit_is_refused() {
+        let long = "a".repeat(MAX_TILE_LETTERS);
         let b = Board::parse(&format!("[{long}]b cd")).unwrap();
         assert!(b.grid_string().starts_with(&long.to_uppercase()));
         assert_eq!(Board::parse(&b.to_text()).unwrap(), b);
+        let err = Board::parse(&format!("[{}]b cd", "a".repeat(70_000)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("a tile of 70000 letters is over the limit of 64"),
+            "{err}"
+        );
+        assert!(
+            err.len() < 200,
+            "the message copies the tile: {} bytes",
+            err.len()
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ fn letters() -> impl Strategy<Value = String> {
         1 => any::<char>(),
     ];
     let short = prop::collection::vec(letter.clone(), 1..=4);
-    let long = prop::collection::vec(letter, 5..=300);
+    let long = prop::collection::vec(letter, 5..=wordsnap::board::MAX_TILE_LETTERS);
     prop_oneof![8 => short, 1 => long].prop_filter_map("not all letters", |chars| {
         let s: String = chars.into_iter().flat_map(char::to_lowercase).collect();
         s.chars().all(char::is_alphabetic).then_some(s)
