@@ -464,3 +464,51 @@ fn eval_says_none_rather_than_a_full_score_for_nothing_checked() {
     );
     assert!(!text.contains("0/0 (100.0%)"), "{text}");
 }
+
+/// Issue 15 item 5: a tile of 65,536 letters crashed the board text output; now a tile over the
+/// 64-letter limit is refused with a short message (exit 2), and one at the limit echoes back.
+#[test]
+fn an_over_long_tile_is_refused_and_a_long_one_echoes() {
+    let huge = format!("[{}]bcd", "a".repeat(65_536));
+    let out = wordsnap(&["solve", "--board", &huge]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("over the limit of 64"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).len() < 300, "the message copies the tile");
+    let long = format!("[{}]bcd", "a".repeat(64));
+    let out = wordsnap(&["solve", "--board", &long, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Issue 15 item 10: the echoed board line re-parses to the same board (`abcd,` is one row of
+/// four, not a 2x2 square; accented letters echo in a form that parses).
+#[test]
+fn the_echoed_board_line_solves_to_the_same_board() {
+    for board in ["abcd,", "étéa,bcdf,ghij", "[qu]bcd efgh ijkl mnop"] {
+        let first = wordsnap(&["solve", "--board", board, "--json"]);
+        assert_eq!(first.status.code(), Some(0), "{board}: {}", stderr(&first));
+        let line = stdout(&wordsnap(&["solve", "--board", board]))
+            .lines()
+            .next()
+            .unwrap()
+            .strip_prefix("board: ")
+            .unwrap()
+            .to_string();
+        let again = wordsnap(&["solve", "--board", &line, "--json"]);
+        assert_eq!(again.status.code(), Some(0), "{line}: {}", stderr(&again));
+        let json = |o: &Output| serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap();
+        assert_eq!(
+            json(&first)["board"],
+            json(&again)["board"],
+            "{board} -> {line}"
+        );
+        assert_eq!(
+            json(&first)["words"],
+            json(&again)["words"],
+            "{board} -> {line}"
+        );
+    }
+}
