@@ -40,25 +40,16 @@ pub fn solve(board: &Board, dict: &Dictionary, options: &SolveOptions) -> Soluti
         Nodes::Narrow(n) => search.from(&n[..], 0),
         Nodes::Wide(n) => search.from(&n[..], 0),
     }
-    let mut words: Vec<FoundWord> = search
+    let words: Vec<FoundWord> = search
         .found
         .into_values()
         .map(|(symbols, used)| found_word(board, dict, &kinds, &symbols, &used, options))
         .collect();
-    words.sort_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then(b.letters().cmp(&a.letters()))
-            .then_with(|| a.word.cmp(&b.word))
-    });
-    Solution {
-        total_score: words.iter().map(|w| w.score as u64).sum(),
-        words,
-        unusable: unusable
-            .into_iter()
-            .map(|c| (c / board.cols(), c % board.cols()))
-            .collect(),
-    }
+    let unusable = unusable
+        .into_iter()
+        .map(|c| (c / board.cols(), c % board.cols()))
+        .collect();
+    Solution::of_words(words, unusable)
 }
 
 /// Groups the board's tiles by kind; cells whose letters the dictionary cannot spell are unusable.

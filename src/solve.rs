@@ -102,6 +102,22 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A solution of these words: sorted by score, then length (longest first), then
+    /// alphabet, with their total. Every search (path, swap, anagram) ends here.
+    pub fn of_words(mut words: Vec<FoundWord>, unusable: Vec<(usize, usize)>) -> Solution {
+        words.sort_by(|a, b| {
+            b.score
+                .cmp(&a.score)
+                .then(b.letters().cmp(&a.letters()))
+                .then_with(|| a.word.cmp(&b.word))
+        });
+        Solution {
+            total_score: words.iter().map(|w| u64::from(w.score)).sum(),
+            words,
+            unusable,
+        }
+    }
+
     /// Keeps only the words at least `min` certain, and their total.
     pub fn keep_certain(&mut self, min: f64) {
         self.words.retain(|w| w.certainty >= min);
@@ -403,19 +419,8 @@ impl<'d> Solver<'d> {
                 paths.push(path);
             }
         }
-        words.sort_by(|a, b| {
-            b.score
-                .cmp(&a.score)
-                .then(b.letters().cmp(&a.letters()))
-                .then_with(|| a.word.cmp(&b.word))
-        });
-        let total_score = words.iter().map(|w| w.score as u64).sum();
         self.reset();
-        Solution {
-            words,
-            total_score,
-            unusable: prepared.unusable,
-        }
+        Solution::of_words(words, prepared.unusable)
     }
 
     /// Counts the words and sums their scores without building strings (batch mode, benchmarks).

@@ -274,7 +274,7 @@ fn report(board: &Board, dict: &Dictionary, best: HashMap<usize, Best>) -> SwapS
     let cols = board.cols();
     let at = |c: u8| (c as usize / cols, c as usize % cols);
     let mut swaps = HashMap::new();
-    let mut words: Vec<FoundWord> = best
+    let words: Vec<FoundWord> = best
         .into_values()
         .map(|b| {
             let word: String = b.word.iter().map(|&s| dict.alphabet().char(s)).collect();
@@ -303,18 +303,8 @@ fn report(board: &Board, dict: &Dictionary, best: HashMap<usize, Best>) -> SwapS
             }
         })
         .collect();
-    words.sort_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then(b.letters().cmp(&a.letters()))
-            .then_with(|| a.word.cmp(&b.word))
-    });
     SwapSolution {
-        solution: Solution {
-            total_score: words.iter().map(|w| w.score as u64).sum(),
-            words,
-            unusable: Vec::new(),
-        },
+        solution: Solution::of_words(words, Vec::new()),
         swaps,
     }
 }
