@@ -1,15 +1,14 @@
-//! Solver benchmarks: boards per second on one core for uniform random 4x4 and 5x5 boards and for
-//! boards rolled from real Boggle dice, with the embedded English list and paths recorded; the
-//! same boards through a straightforward HashSet solver for comparison.
+//! Solver benchmarks: boards per second on one core for the three sets of `wordsnap bench`
+//! (uniform random 4x4, New Boggle dice 4x4, Big Boggle dice 5x5), with the embedded English list
+//! and paths recorded, counting words and building full solutions; the uniform boards also
+//! through a straightforward HashSet solver for comparison.
 //!
 //! Run with `cargo bench --bench solve`; figures are recorded in BENCHMARKS.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use std::hint::black_box;
-use wordsnap::board::{Board, Tile};
-use wordsnap::dice;
+use wordsnap::bench::BoardSet;
+use wordsnap::board::Board;
 use wordsnap::dict::Dictionary;
 use wordsnap::score::Game;
 use wordsnap::solve::{SolveOptions, Solver};
@@ -18,37 +17,25 @@ mod naive;
 
 const BOARDS: usize = 1000;
 
-/// Uniform random boards: each tile a random letter, `q` as `qu`.
-fn uniform_boards(side: usize, seed: u64) -> Vec<Board> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    (0..BOARDS)
-        .map(|_| {
-            let tiles = (0..side * side)
-                .map(|_| {
-                    let c = (b'a' + rng.random_range(0..26u8)) as char;
-                    Tile::Letters(if c == 'q' { "qu".into() } else { c.to_string() })
-                })
-                .collect();
-            Board::new(side, side, tiles).unwrap()
-        })
-        .collect()
-}
-
-fn dice_boards(game: Game, seed: u64) -> Vec<Board> {
-    (0..BOARDS as u64)
-        .map(|i| dice::roll(game, seed + i))
-        .collect()
-}
-
+/// Times the two hot paths on one set: the search with word counts (`Solver::count`, what
+/// `solve --boards` prints) and the full solution with word strings and paths (`Solver::solve`).
 fn bench_set(c: &mut Criterion, name: &str, boards: &[Board], game: Game, dict: &Dictionary) {
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(boards.len() as u64));
     let mut solver = Solver::new(dict, SolveOptions::new(game));
-    group.bench_function("bitboard", |b| {
+    group.bench_function("count", |b| {
         b.iter(|| {
             boards
                 .iter()
                 .map(|board| solver.count(black_box(board)).0)
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("solve", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|board| solver.solve(black_box(board)).words.len())
                 .sum::<usize>()
         })
     });
@@ -57,30 +44,18 @@ fn bench_set(c: &mut Criterion, name: &str, boards: &[Board], game: Game, dict: 
 
 fn solver_benchmarks(c: &mut Criterion) {
     let dict = Dictionary::english();
-    bench_set(c, "uniform-4x4", &uniform_boards(4, 1), Game::Boggle, &dict);
-    bench_set(
-        c,
-        "uniform-5x5",
-        &uniform_boards(5, 2),
-        Game::Bigboggle,
-        &dict,
-    );
-    bench_set(
-        c,
-        "dice-4x4",
-        &dice_boards(Game::Boggle, 3),
-        Game::Boggle,
-        &dict,
-    );
-    bench_set(
-        c,
-        "dice-5x5",
-        &dice_boards(Game::Bigboggle, 4),
-        Game::Bigboggle,
-        &dict,
-    );
+    for set in BoardSet::ALL {
+        // The same boards as `wordsnap bench --count 1000` (seed 1), under Boggle rules.
+        bench_set(
+            c,
+            set.name(),
+            &set.boards(BOARDS, 1, false),
+            Game::Boggle,
+            &dict,
+        );
+    }
 
-    let boards = uniform_boards(4, 1);
+    let boards = BoardSet::Uniform4x4.boards(BOARDS, 1, false);
     let naive_dict = naive::NaiveDict::new(&dict.words());
     let mut group = c.benchmark_group("uniform-4x4");
     group.throughput(Throughput::Elements(boards.len() as u64));

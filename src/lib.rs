@@ -25,7 +25,8 @@
 //!
 //! The modules follow the pipeline:
 //! - [`board`] -> [`dict`] -> [`solve`] -> [`score`]: the board model, the word list as a compact trie,
-//!   the bitboard search and the games' scoring rules ([`dice`] rolls random boards from real dice);
+//!   the bitboard search and the games' scoring rules ([`dice`] rolls random boards from real dice,
+//!   [`bench`] times the solver on reproducible board sets);
 //! - [`vision`]: image -> grid -> tiles -> letters;
 //! - [`render`]: drawing a board to an image;
 //! - [`text`]: small helpers for text read from files and shown to users (byte-order marks,
@@ -38,6 +39,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod board;
 pub mod dice;
 pub mod dict;

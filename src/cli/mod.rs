@@ -4,6 +4,7 @@
 //! the context that makes them actionable (which file, which line, which tile).
 
 pub mod batch;
+pub mod bench;
 pub mod output;
 pub mod practice;
 pub mod read;
@@ -105,6 +106,9 @@ pub enum Command {
     Replay(practice::ReplayArgs),
     /// Capture the open practice board, read it, solve it and replay the words.
     Play(practice::PlayArgs),
+    /// Time the solver on reproducible board sets (uniform 4x4, Boggle dice 4x4, Big Boggle
+    /// dice 5x5) and print boards per second and words found, or write the sets to files.
+    Bench(bench::BenchArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) to stdout: `wordsnap manpage > wordsnap.1`.
@@ -166,6 +170,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Render(args) => practice::run_render(args),
         Command::Replay(args) => practice::run_replay(args),
         Command::Play(args) => practice::run_play(args),
+        Command::Bench(args) => bench::run(args),
         Command::Completions(args) => run_completions(args),
         Command::Manpage => run_manpage(),
     }

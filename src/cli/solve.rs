@@ -229,8 +229,15 @@ pub(super) fn load_dictionary(args: &SolveArgs) -> Result<Dictionary, Failure> {
         allow: args.allow.clone(),
         deny: args.deny.clone(),
     };
-    let dict = Dictionary::load(args.dict.as_deref(), &options)
-        .map_err(|e| Failure::from(anyhow::Error::new(e)))?;
+    load_dictionary_at(args.dict.as_deref(), &options)
+}
+
+/// Loads the embedded list or the list at `path` with `options`, warning about skipped words.
+pub(super) fn load_dictionary_at(
+    path: Option<&std::path::Path>,
+    options: &LoadOptions,
+) -> Result<Dictionary, Failure> {
+    let dict = Dictionary::load(path, options).map_err(|e| Failure::from(anyhow::Error::new(e)))?;
     if dict.skipped > 0 {
         let examples: Vec<String> = dict
             .skipped_examples
