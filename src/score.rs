@@ -54,8 +54,8 @@ impl fmt::Display for Game {
 
 impl Game {
     /// Every game, in the order `--game` lists them. A new variant must be added here too (the
-    /// `every_game_round_trips_its_name` test checks the names).
-    pub const ALL: [Game; 7] = [
+    /// `all_lists_every_variant` test fails to compile until it is).
+    pub const ALL: [Game; 10] = [
         Game::Boggle,
         Game::Bigboggle,
         Game::Superbigboggle,
@@ -63,14 +63,56 @@ impl Game {
         Game::Ruzzle,
         Game::Wordhunt,
         Game::Scramble,
+        Game::Bwf,
+        Game::Spellcast,
+        Game::Letterpress,
     ];
+
+    /// How the game turns a word into points. The one place a game's kind of scoring is stated;
+    /// everything else about it (whether paths matter, whether badges count) follows from it.
+    pub fn scoring(self) -> Scoring {
+        match self {
+            Game::Boggle
+            | Game::Bigboggle
+            | Game::Superbigboggle
+            | Game::Wordhunt
+            | Game::Letterpress => Scoring::ByLength,
+            Game::Wordament => Scoring::TileSumTimesLength,
+            Game::Ruzzle | Game::Scramble | Game::Bwf | Game::Spellcast => {
+                Scoring::TileSumWithBonuses
+            }
+        }
+    }
+
+    /// True when a word's score does not depend on the path that spells it (nor on the board):
+    /// the game scores by length alone. The solver then scores each word once instead of on
+    /// every path.
+    pub fn score_is_path_independent(self) -> bool {
+        self.scoring() == Scoring::ByLength
+    }
+
+    /// The names of every game, comma-separated, as `--game` takes them.
+    pub fn names() -> String {
+        Game::ALL.map(|g| g.to_string()).join(", ")
+    }
+}
+
+/// The kinds of scoring the games use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scoring {
+    /// A table of points by word length (the Boggle family, Word Hunt, Letterpress).
+    ByLength,
+    /// The sum of the tiles' values times a multiplier for the word's length; bonus squares do
+    /// not count (Wordament).
+    TileSumTimesLength,
+    /// The sum of the tiles' values with letter bonuses, times the word bonuses, plus a bonus
+    /// for long words (Ruzzle, Scramble, Boggle With Friends, SpellCast).
+    TileSumWithBonuses,
 }
 
 /// A game name that is not one of [`Game::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown game {0:?} (known: boggle, bigboggle, superbigboggle, wordament, ruzzle, wordhunt, scramble)"
-)]
+#[error("unknown game {0:?} (known: {known})", known = Game::names())]
 pub struct UnknownGame(pub String);
 
 impl std::str::FromStr for Game {
@@ -173,16 +215,10 @@ impl Rules {
         }
     }
 
-    /// True when a word's score depends on its length only, not on its tiles.
+    /// True when a word's score depends on its length only, not on its tiles (see
+    /// [`Game::score_is_path_independent`]).
     pub fn scores_length_only(&self) -> bool {
-        matches!(
-            self.game,
-            Game::Boggle
-                | Game::Bigboggle
-                | Game::Superbigboggle
-                | Game::Wordhunt
-                | Game::Letterpress
-        )
+        self.game.score_is_path_independent()
     }
 
     /// Scores a word and explains how the score was made up.
@@ -215,8 +251,8 @@ impl Rules {
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join("+");
-        let (score, length_points, formula) = match self.game {
-            Game::Wordament => {
+        let (score, length_points, formula) = match self.game.scoring() {
+            Scoring::TileSumTimesLength => {
                 let (num, den) = self.wordament_multiplier(letters);
                 let score = u32::try_from(u64::from(sum) * u64::from(num) / u64::from(den))
                     .unwrap_or(u32::MAX);
@@ -246,9 +282,9 @@ impl Rules {
         }
     }
 
-    /// True when bonus squares count (Wordament ignores them).
+    /// True when bonus squares count (Wordament ignores them; length-only games have none).
     pub fn counts_bonuses(&self) -> bool {
-        self.game != Game::Wordament
+        self.game.scoring() == Scoring::TileSumWithBonuses
     }
 
     /// A word's score from its parts: the sum of its tile points (letter bonuses applied), the
@@ -258,8 +294,8 @@ impl Rules {
         if self.scores_length_only() {
             return self.length_table(letters);
         }
-        match self.game {
-            Game::Wordament => {
+        match self.game.scoring() {
+            Scoring::TileSumTimesLength => {
                 let (num, den) = self.wordament_multiplier(letters);
                 tile_sum * num / den
             }
@@ -388,10 +424,39 @@ mod tests {
             assert_eq!(game.to_string().to_uppercase().parse::<Game>(), Ok(game));
         }
         assert!("tetris".parse::<Game>().is_err());
+        let unknown = "tetris".parse::<Game>().unwrap_err().to_string();
+        assert!(unknown.ends_with("bwf, spellcast, letterpress)"), "{unknown}");
+    }
+
+    /// `--game`'s list (clap's derive sees every variant) is exactly [`Game::ALL`].
+    #[cfg(feature = "cli")]
+    #[test]
+    fn all_lists_every_variant() {
+        use clap::ValueEnum;
+        assert_eq!(Game::value_variants(), &Game::ALL);
     }
 
     fn board(text: &str) -> Board {
         Board::parse(text).unwrap()
+    }
+
+    /// For every game, whether its score is path-independent agrees with what its rules do:
+    /// two paths of the same length over tiles with different values and badges score the same
+    /// exactly when the game says its score is path-independent.
+    #[test]
+    fn path_independence_follows_from_the_rules() {
+        let json = r#"{"rows":2,"cols":3,"tiles":[["Q","Z","X"],["E","A","I"]],
+            "values":[[10,10,8],[1,1,1]],"bonuses":[["TL","2X","DW"],["","",""]]}"#;
+        let b = board(json);
+        for game in Game::ALL {
+            let r = Rules::new(game);
+            let (rare, common) = ([0, 1, 2], [3, 4, 5]);
+            let same = (3..=8).all(|n| r.score(&b, &rare, n) == r.score(&b, &common, n));
+            assert_eq!(same, game.score_is_path_independent(), "{game}");
+            assert_eq!(r.scores_length_only(), game.score_is_path_independent());
+        }
+        assert!(Game::Letterpress.score_is_path_independent());
+        assert!(!Game::Spellcast.score_is_path_independent());
     }
 
     #[test]

@@ -451,10 +451,7 @@ impl<'d> Solver<'d> {
     }
 
     fn search_nodes<N: NodeWord>(&mut self, board: &Board, prepared: &Prepared, nodes: &[N]) {
-        let path_dependent_score = !matches!(
-            self.options.rules.game,
-            Game::Boggle | Game::Bigboggle | Game::Superbigboggle | Game::Wordhunt
-        );
+        let path_dependent_score = !self.options.rules.game.score_is_path_independent();
         let mut search = Search {
             nodes,
             symbols: self.dict.alphabet().len() as u32,

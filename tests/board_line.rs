@@ -54,7 +54,10 @@ fn check(image: &Path) -> Option<String> {
         return Some(format!("{name}: read failed: {read_err}"));
     }
     let board = line(&read_out, "board: ").expect("read prints a board line");
-    let game = line(&read_out, "game: ").expect("read prints the game");
+    // `game: NAME (reason)`: the name is the first word.
+    let game = line(&read_out, "game: ")
+        .and_then(|g| g.split_whitespace().next())
+        .expect("read prints the game");
     let (from_image, image_err, code) = wordsnap(&["solve", &name]);
     if code != Some(0) {
         return Some(format!("{name}: solve failed: {image_err}"));

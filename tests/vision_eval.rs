@@ -109,4 +109,13 @@ fn real_screens_are_read() {
         "bonuses {}",
         totals["bonuses"]
     );
+    // Every file name names its game (SOURCES.md), and each is recognised from what it shows.
+    for image in result["images"].as_array().unwrap() {
+        assert_eq!(
+            image["game_right"], true,
+            "{}: recognised as {}, expected {}",
+            image["image"], image["game"], image["expected_game"]
+        );
+    }
+    assert_eq!(totals["games"], serde_json::json!([32, 32]));
 }

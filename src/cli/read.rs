@@ -3,7 +3,7 @@
 
 use super::{CliResult, Failure};
 use crate::board::{Board, Fix, Tile};
-use crate::score::{Game, Rules};
+use crate::score::Game;
 use crate::vision::eval::{self, ImageScore, Tally};
 use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
@@ -122,8 +122,8 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
     );
 }
 
-/// Reads a screenshot into a board, with the game the screenshot shows when that is certain.
-/// Never stops for a doubtful or unreadable tile: the board takes it as its likely readings
+/// Reads a screenshot into a board, with the game the screenshot shows (the neutral Boggle game
+/// for its size when the evidence is weak; see [`crate::vision::game`]). Never stops for a doubtful or unreadable tile: the board takes it as its likely readings
 /// (or any letter), and the doubtful tiles are listed on stderr with the command to correct
 /// and run (for `game`, or else the game the screenshot shows).
 pub fn board_from_image(
@@ -134,10 +134,9 @@ pub fn board_from_image(
     let reader = load_reader(None)?;
     let reading = read_file(image, &reader)?;
     let (board, doubts) = fixed_board(&reading, fixes)?;
-    let detected = detect_game(&board);
-    let game = game.or(detected).unwrap_or(Game::Boggle);
-    warn_doubts(image, &doubts, &board, game);
-    Ok((board, detected))
+    let detected = reading.game.game;
+    warn_doubts(image, &doubts, &board, game.unwrap_or(detected));
+    Ok((board, Some(detected)))
 }
 
 /// The board of a reading with the `--fix` corrections applied, and the doubtful tiles no fix
@@ -161,31 +160,6 @@ fn fix_text(fix: &Fix) -> String {
     format!("{},{}={}", fix.row, fix.col, fix.cell.text())
 }
 
-/// The game a board's look makes certain: Wordament-style special tiles or printed values that
-/// match Wordament's table, Ruzzle-style bonus squares; `None` when it is not certain.
-pub fn detect_game(board: &Board) -> Option<Game> {
-    if board.has_special_tiles() && (0..board.len()).any(|i| board.value(i).is_some()) {
-        return Some(Game::Wordament);
-    }
-    if board.has_bonuses()
-        && (0..board.len()).all(|i| board.bonus(i).is_none_or(|b| b.label() != "2X"))
-    {
-        return Some(Game::Ruzzle);
-    }
-    let wordament = Rules::new(Game::Wordament);
-    let mut valued = (0..board.len())
-        .filter(|&i| !board.tiles()[i].is_hole())
-        .peekable();
-    let all_match = valued.peek().is_some()
-        && valued.all(|i| match (&board.tiles()[i], board.value(i)) {
-            (Tile::Letters(s), Some(v)) => {
-                s.chars().count() == 1 && wordament.letters_value(s) == v
-            }
-            _ => false,
-        });
-    all_match.then_some(Game::Wordament)
-}
-
 /// Runs `wordsnap read`.
 pub fn run_read(args: ReadArgs) -> CliResult {
     let reader = load_reader(args.model.model.as_deref())?;
@@ -207,9 +181,9 @@ pub fn run_read(args: ReadArgs) -> CliResult {
         return Ok(());
     }
     let (board, doubts) = fixed_board(&reading, &args.fix)?;
-    let game = detect_game(&board).unwrap_or(Game::Boggle);
+    let game = reading.game.game;
     writeln!(out, "board: {}", board.to_text())?;
-    writeln!(out, "game: {game}")?;
+    writeln!(out, "game: {}", reading.game)?;
     write!(out, "{}", grid_view(&reading))?;
     let g = &reading.grid;
     writeln!(
@@ -230,6 +204,7 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
         "tiles": reading.board.tiles,
         "confidence": reading.confidence.iter().map(|row| row.iter().map(|c| (c * 1000.0).round() / 1000.0).collect::<Vec<f32>>()).collect::<Vec<_>>(),
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
+        "game": {"name": reading.game.game, "reason": reading.game.reason, "certain": reading.game.certain},
     });
     if let Some(values) = &reading.board.values {
         v["values"] = json!(values);
@@ -321,6 +296,8 @@ struct EvalTotals {
     missed_bonuses: usize,
     bands: Vec<eval::Band>,
     confidently_wrong: [usize; 3],
+    /// Games recognised right, of the images whose file name names the game.
+    games: Tally,
     ms_per_image: f64,
 }
 
@@ -343,6 +320,15 @@ impl EvalTotals {
             missed_bonuses: count(|r| r.missed_bonuses),
             bands: eval::calibration(reads.clone()),
             confidently_wrong: eval::confidently_wrong(reads),
+            games: results
+                .iter()
+                .filter_map(ImageScore::game_right)
+                .fold(Tally::default(), |t, right| {
+                    t.plus(Tally {
+                        right: usize::from(right),
+                        total: 1,
+                    })
+                }),
             ms_per_image: results.iter().map(|r| r.ms).sum::<f64>() / results.len().max(1) as f64,
         }
     }
@@ -363,7 +349,9 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "false_values": r.false_values, "false_bonuses": r.false_bonuses,
                    "missed_values": r.missed_values, "missed_bonuses": r.missed_bonuses,
                    "confidently_wrong": wrong.iter().sum::<usize>(),
-                   "mistakes": r.mistakes, "ms": r.ms})
+                   "mistakes": r.mistakes, "ms": r.ms,
+                   "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
+                   "expected_game": r.expected_game, "game_right": r.game_right()})
         })
         .collect();
     let bands: Vec<_> = t
@@ -383,7 +371,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
            "missed_bonuses": t.missed_bonuses, "calibration": bands,
            "confidently_wrong": cw_tiles + cw_values + cw_badges,
            "confidently_wrong_by_kind": {"tiles": cw_tiles, "values": cw_values, "bonuses": cw_badges},
-           "confident_at": eval::CONFIDENT, "ms_per_image": t.ms_per_image}})
+           "confident_at": eval::CONFIDENT, "ms_per_image": t.ms_per_image,
+           "games": pair(t.games)}})
 }
 
 /// `eval` as text: one line per image with its mistakes, the totals, then the calibration table.
@@ -416,6 +405,14 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
             "{status} {:<60} {detail}  ({:.0} ms)\n",
             r.name, r.ms
         ));
+        if let Some(game) = &r.game {
+            let check = match (r.game_right(), r.expected_game) {
+                (Some(true), _) => "right".to_string(),
+                (Some(false), Some(expected)) => format!("WRONG, expected {expected}"),
+                _ => "not checked: the file name names no game".to_string(),
+            };
+            out.push_str(&format!("       game: {game} [{check}]\n"));
+        }
         for m in &r.mistakes {
             out.push_str(&format!("       {m}\n"));
         }
@@ -438,6 +435,10 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         share(t.values),
         share(t.bonuses),
         t.ms_per_image
+    ));
+    out.push_str(&format!(
+        "games right {} (of the images whose file name names the game)\n",
+        share(t.games)
     ));
     out.push_str(&format!(
         "false values {}, false badges {} (reported where the tile shows none); missed values {}, missed badges {}\n",

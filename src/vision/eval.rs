@@ -112,6 +112,18 @@ pub struct ImageScore {
     pub mistakes: Vec<String>,
     /// Reading time in milliseconds (decode included).
     pub ms: f64,
+    /// The game recognised in the image (`None` when it could not be read).
+    pub game: Option<super::game::GameGuess>,
+    /// The game the image's file name names (see [`super::game::game_in_file_name`]).
+    pub expected_game: Option<crate::score::Game>,
+}
+
+impl ImageScore {
+    /// Whether the game was recognised right: `None` when the file name names no game.
+    pub fn game_right(&self) -> Option<bool> {
+        let expected = self.expected_game?;
+        Some(self.game.as_ref().is_some_and(|g| g.game == expected))
+    }
 }
 
 impl ImageScore {
@@ -371,6 +383,7 @@ pub fn evaluate(image: &Path, truth_path: &Path, reader: &TileReader) -> ImageSc
     let started = Instant::now();
     let reading = super::read_image_file(image, reader);
     let ms = started.elapsed().as_secs_f64() * 1e3;
+    let game = reading.as_ref().ok().map(|r| r.game.clone());
     let mut out = match reading {
         Ok(reading) => score(&reading, &truth),
         Err(e) => ImageScore {
@@ -382,6 +395,8 @@ pub fn evaluate(image: &Path, truth_path: &Path, reader: &TileReader) -> ImageSc
             ..Default::default()
         },
     };
+    out.expected_game = super::game::game_in_file_name(&name);
+    out.game = game;
     out.name = name;
     out.ms = ms;
     out
@@ -417,6 +432,9 @@ mod tests {
                 height: 1,
             },
             cells: Vec::new(),
+            value_boxes: vec![None; n],
+            bonus_boxes: vec![None; n],
+            game: crate::vision::game::GameGuess::neutral(1, n, "test"),
             crops: Vec::new(),
         }
     }

@@ -10,6 +10,7 @@
 
 pub mod doubt;
 pub mod eval;
+pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
 pub mod load;
@@ -90,6 +91,12 @@ pub struct BoardReading {
     pub grid: GridBox,
     /// Each cell's box in image pixels, row-major (for overlays and replay).
     pub cells: Vec<tiles::PixelBox>,
+    /// Where each cell's printed value was read (image pixels), row-major.
+    pub value_boxes: Vec<Option<tiles::PixelBox>>,
+    /// Where each cell's bonus badge was read (image pixels), row-major.
+    pub bonus_boxes: Vec<Option<tiles::PixelBox>>,
+    /// The game the screenshot shows, with the evidence (see [`game`]).
+    pub game: game::GameGuess,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
 }
@@ -103,7 +110,9 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let found = analyse(image)?;
     let cells = tiles::cut(&found.full, &found.masks, &found.lattice, found.scale);
-    notation::read_cells(&found.lattice, &cells, found.scale, reader)
+    let mut reading = notation::read_cells(&found.lattice, &cells, found.scale, reader)?;
+    reading.game = game::recognise(image, &reading);
+    Ok(reading)
 }
 
 /// Where the board is, without reading it (full-resolution pixels).

@@ -261,6 +261,8 @@ pub fn read_cells(
     let mut value_confidence = vec![vec![0.0f32; cols]; rows];
     let mut bonuses = vec![vec![String::new(); cols]; rows];
     let mut bonus_confidence = vec![vec![0.0f32; cols]; rows];
+    let mut value_boxes = vec![None; rows * cols];
+    let mut bonus_boxes = vec![None; rows * cols];
     for cell in cells {
         if cell.main.is_none() && !cell.unreadable {
             tiles[cell.row][cell.col] = ".".into();
@@ -285,10 +287,12 @@ pub fn read_cells(
                     Some((Mark::Value(v), sure)) if value_confidence[r][c] < sure => {
                         values[r][c] = Some(v);
                         value_confidence[r][c] = sure;
+                        value_boxes[*i] = Some(cells[*i].marks[*k].0);
                     }
                     Some((Mark::Bonus(b), sure)) if bonuses[r][c].is_empty() => {
                         bonuses[r][c] = b;
                         bonus_confidence[r][c] = sure;
+                        bonus_boxes[*i] = Some(cells[*i].marks[*k].0);
                     }
                     _ => {}
                 }
@@ -324,6 +328,9 @@ pub fn read_cells(
             height: px(b) - px(t),
         },
         cells: cells.iter().map(|c| c.cell).collect(),
+        value_boxes,
+        bonus_boxes,
+        game: super::game::GameGuess::neutral(rows, cols, "the image's colours were not measured"),
         crops: debug,
     })
 }

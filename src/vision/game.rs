@@ -1,0 +1,1025 @@
+//! Recognising the game a screenshot shows, from evidence the reader measures: the grid's size and
+//! holes, special tiles, where printed values sit on the tile and which game's letter table they
+//! follow, the labels of the bonus badges, whether the tiles touch or stand apart, and the colours
+//! of the tiles and of the ground around them.
+//!
+//! Each piece of evidence votes for the games it fits (and against those it rules out), with a
+//! weight that says how telling it is; the game with the most votes wins, and its reason names the
+//! evidence that voted for it. When no game gathers enough votes, or two are too close, the guess
+//! says the evidence is weak and falls back to the neutral rules of the Boggle family for the
+//! grid's size. The weights are stated next to each vote in [`votes`]; they are few and round on
+//! purpose (the evidence is chosen to be telling, not fitted to particular images).
+
+use super::BoardReading;
+use super::tiles::PixelBox;
+use crate::score::{Game, Rules};
+use image::{DynamicImage, RgbImage};
+use std::fmt;
+
+/// The fewest votes a game needs to be taken as certain.
+pub const CERTAIN_VOTES: f32 = 4.0;
+
+/// The lead in votes the winner needs over the runner-up to be taken as certain.
+pub const CERTAIN_MARGIN: f32 = 1.5;
+
+/// The game a screenshot shows, with the evidence that says so.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameGuess {
+    /// The game whose rules to use (the neutral Boggle rules for the size when not certain).
+    pub game: Game,
+    /// The evidence, in a few words (`X-shaped holes, green ground`).
+    pub reason: String,
+    /// Whether the evidence is strong enough to take the game as shown; when false, `game` is
+    /// the neutral Boggle-family game for the grid's size.
+    pub certain: bool,
+}
+
+impl GameGuess {
+    /// The neutral guess for a grid of this size, when nothing about its look was measured.
+    pub fn neutral(rows: usize, cols: usize, why: &str) -> GameGuess {
+        GameGuess {
+            game: neutral_game(rows, cols),
+            reason: why.to_string(),
+            certain: false,
+        }
+    }
+}
+
+impl fmt::Display for GameGuess {
+    /// `wordhunt (X-shaped holes, green ground)`, or
+    /// `boggle (weak evidence: ...; neutral rules)` when not certain.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.certain {
+            write!(f, "{} ({})", self.game, self.reason)
+        } else {
+            write!(
+                f,
+                "{} (weak evidence: {}; neutral rules)",
+                self.game, self.reason
+            )
+        }
+    }
+}
+
+/// The Boggle-family game for a grid's size: Boggle for 4x4 and smaller, Big Boggle for 5x5,
+/// Super Big Boggle for 6x6 and larger.
+pub fn neutral_game(rows: usize, cols: usize) -> Game {
+    match rows.max(cols) {
+        0..=4 => Game::Boggle,
+        5 => Game::Bigboggle,
+        _ => Game::Superbigboggle,
+    }
+}
+
+/// A corner of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    TopLeft,
+    /// Top right.
+    TopRight,
+    /// Bottom left.
+    BottomLeft,
+    /// Bottom right.
+    BottomRight,
+}
+
+impl Corner {
+    /// The corner of `cell` that `mark` lies towards (by its centre).
+    fn of(mark: PixelBox, cell: PixelBox) -> Corner {
+        let (mx, my) = (mark.0 + mark.2, mark.1 + mark.3);
+        let (cx, cy) = (cell.0 + cell.2, cell.1 + cell.3);
+        match (mx < cx, my < cy) {
+            (true, true) => Corner::TopLeft,
+            (false, true) => Corner::TopRight,
+            (true, false) => Corner::BottomLeft,
+            (false, false) => Corner::BottomRight,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "top-left",
+            Corner::TopRight => "top-right",
+            Corner::BottomLeft => "bottom-left",
+            Corner::BottomRight => "bottom-right",
+        }
+    }
+}
+
+/// The shapes of Word Hunt's boards with holes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoleShape {
+    /// Holes in the middle of each edge (Word Hunt's X board).
+    X,
+    /// Holes in the corners and the centre (Word Hunt's O board).
+    O,
+    /// Holes in another pattern.
+    Other,
+}
+
+/// A colour, with the few words the reasons use for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Colour(pub [u8; 3]);
+
+impl Colour {
+    /// Hue in degrees (0..360), saturation and value (0..1).
+    pub fn hsv(self) -> (f32, f32, f32) {
+        let [r, g, b] = self.0.map(|c| c as f32 / 255.0);
+        let max = r.max(g).max(b);
+        let min = r.min(g).min(b);
+        let d = max - min;
+        let hue = if d == 0.0 {
+            0.0
+        } else if max == r {
+            60.0 * ((g - b) / d).rem_euclid(6.0)
+        } else if max == g {
+            60.0 * ((b - r) / d + 2.0)
+        } else {
+            60.0 * ((r - g) / d + 4.0)
+        };
+        let sat = if max == 0.0 { 0.0 } else { d / max };
+        (hue, sat, max)
+    }
+
+    /// Perceived lightness, 0..255.
+    pub fn luma(self) -> f32 {
+        let [r, g, b] = self.0.map(f32::from);
+        0.299 * r + 0.587 * g + 0.114 * b
+    }
+
+    /// Distance to another colour (Euclidean in RGB, 0..442).
+    pub fn distance(self, other: Colour) -> f32 {
+        self.0
+            .iter()
+            .zip(other.0)
+            .map(|(&a, b)| (a as f32 - b as f32).powi(2))
+            .sum::<f32>()
+            .sqrt()
+    }
+
+    /// The colour's name in a reason: `white`, `grey`, `dark`, `cream`, `brown` or a hue.
+    pub fn name(self) -> &'static str {
+        let (h, s, v) = self.hsv();
+        if v < 0.22 {
+            return "dark";
+        }
+        if s < 0.12 {
+            return if v > 0.85 { "white" } else { "grey" };
+        }
+        let warm = !(45.0..345.0).contains(&h);
+        if s < 0.35 && v > 0.7 && warm {
+            return "cream";
+        }
+        if warm && v < 0.6 {
+            return "brown";
+        }
+        match h {
+            h if !(15.0..345.0).contains(&h) => "red",
+            h if h < 45.0 => "orange",
+            h if h < 70.0 => "yellow",
+            h if h < 165.0 => "green",
+            h if h < 195.0 => "teal",
+            h if h < 255.0 => "blue",
+            h if h < 290.0 => "purple",
+            _ => "pink",
+        }
+    }
+
+    /// Whether the colour is clearly a colour (not white, grey, black or pale cream).
+    pub fn is_vivid(self) -> bool {
+        let (_, s, v) = self.hsv();
+        s >= 0.35 && v >= 0.3
+    }
+}
+
+/// What a screenshot shows that tells games apart, measured on the reading and the image.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evidence {
+    /// Rows of the grid.
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// The shape of the holes, when the board has some.
+    pub holes: Option<HoleShape>,
+    /// Tiles with letters (not holes).
+    pub tiles: usize,
+    /// Wordament's special tiles read surely (at [`SURE_SPECIAL_TILE`] or more): digrams other
+    /// than QU, either/or, prefix-only, suffix-only.
+    pub special_tiles: usize,
+    /// Tiles with a printed value read.
+    pub values: usize,
+    /// The corner most values sit in, and the share of values there.
+    pub value_corner: Option<(Corner, f32)>,
+    /// The games whose letter table the printed values follow best (several when their tables
+    /// agree on the letters of this board), and the share of values they match.
+    pub value_table: Option<(Vec<Game>, f32)>,
+    /// The labels of the bonus badges read with some confidence (`DL`, `2X`...), sorted.
+    pub badges: Vec<String>,
+    /// The typical fill colour of the tiles.
+    pub tile_fill: Colour,
+    /// Tiles whose fill is clearly a colour (not white, grey, cream or black).
+    pub vivid_tiles: usize,
+    /// How many clearly different fill colours the tiles have.
+    pub fill_kinds: usize,
+    /// The share of tiles whose letters are lighter than their fill.
+    pub light_letters: f32,
+    /// The share of boundaries between neighbouring tiles where the ground shows between them
+    /// (0 when the tiles touch, as Letterpress's do).
+    pub gaps: f32,
+    /// The colour around the grid (between the tiles when the image is a crop of the board).
+    pub ground: Option<Colour>,
+}
+
+/// Measures the evidence of a reading in its image.
+pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
+    let rgb = image.to_rgb8();
+    let board = &reading.board;
+    let (rows, cols) = (board.rows, board.cols);
+    let notation: Vec<&str> = board.tiles.iter().flatten().map(String::as_str).collect();
+    let is_tile: Vec<bool> = notation.iter().map(|t| *t != ".").collect();
+    let tiles = is_tile.iter().filter(|&&t| t).count();
+    let fills: Vec<Option<Colour>> = (0..notation.len())
+        .map(|i| {
+            (is_tile[i] && i < reading.cells.len()).then(|| tile_fill(&rgb, reading.cells[i]))
+        })
+        .collect();
+    let present: Vec<Colour> = fills.iter().flatten().copied().collect();
+    let tile_fill = median_colour(&present).unwrap_or(Colour([128, 128, 128]));
+    let light = (0..notation.len())
+        .filter_map(|i| {
+            fills[i].map(|f| letter_is_light(&rgb, reading.cells[i], f) as usize as f32)
+        })
+        .sum::<f32>();
+    let (gaps, gap_colour) = gaps(&rgb, reading, &fills);
+    let ground = surround(&rgb, reading).or(gap_colour);
+    Evidence {
+        rows,
+        cols,
+        holes: hole_shape(rows, cols, &is_tile),
+        tiles,
+        special_tiles: special_tiles(reading),
+        values: count_values(reading),
+        value_corner: majority_corner(reading, &reading.value_boxes, |i| {
+            value_at(reading, i).is_some()
+        }),
+        value_table: value_tables(reading),
+        badges: badge_labels(reading),
+        tile_fill,
+        vivid_tiles: present.iter().filter(|c| c.is_vivid()).count(),
+        fill_kinds: colour_kinds(&present),
+        light_letters: if present.is_empty() {
+            0.0
+        } else {
+            light / present.len() as f32
+        },
+        gaps,
+        ground,
+    }
+}
+
+/// Recognises the game of a reading in its image.
+pub fn recognise(image: &DynamicImage, reading: &BoardReading) -> GameGuess {
+    decide(&measure(image, reading))
+}
+
+/// A vote: a weight for a game, and the evidence it stands for.
+type Vote = (Game, f32, String);
+
+/// The games a screenshot may show (the neutral Boggle family is the fallback, not a candidate).
+const CANDIDATES: [Game; 7] = [
+    Game::Wordament,
+    Game::Ruzzle,
+    Game::Wordhunt,
+    Game::Scramble,
+    Game::Bwf,
+    Game::Spellcast,
+    Game::Letterpress,
+];
+
+/// The games that print letter values on their tiles.
+const VALUED: [Game; 5] = [
+    Game::Wordament,
+    Game::Ruzzle,
+    Game::Scramble,
+    Game::Bwf,
+    Game::Spellcast,
+];
+
+/// Every vote the evidence casts. Weights: 5 for evidence only one game shows (holes, special
+/// tiles, the 2X badge), 3 for where values sit and for tiles that touch, 2 for the value table
+/// and the ground's colour, 1 for what several games share (size, having values or not);
+/// negative weights for evidence a game never shows.
+pub fn votes(e: &Evidence) -> Vec<Vote> {
+    let mut v: Vec<Vote> = Vec::new();
+    let mut vote = |games: &[Game], weight: f32, why: String| {
+        for &g in games {
+            v.push((g, weight, why.clone()));
+        }
+    };
+    // Holes: only Word Hunt shapes its board.
+    if let Some(shape) = e.holes {
+        let why = match shape {
+            HoleShape::X => "X-shaped holes".to_string(),
+            HoleShape::O => "O-shaped holes".to_string(),
+            HoleShape::Other => "holes in the grid".to_string(),
+        };
+        vote(&[Game::Wordhunt], 5.0, why);
+    }
+    if e.special_tiles > 0 {
+        vote(
+            &[Game::Wordament],
+            5.0,
+            format!("{} special tile{}", e.special_tiles, plural(e.special_tiles)),
+        );
+    }
+    badge_votes(e, &mut vote);
+    value_votes(e, &mut vote);
+    size_votes(e, &mut vote);
+    look_votes(e, &mut vote);
+    v
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn badge_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
+    if e.badges.is_empty() {
+        return;
+    }
+    let list = e.badges.join("/");
+    if e.badges.iter().any(|b| b == "2X") {
+        vote(&[Game::Spellcast], 5.0, "2X badge".into());
+    }
+    let word_badges = e.badges.iter().any(|b| b == "DW" || b == "TW");
+    let letter_badges = e.badges.iter().any(|b| b == "DL" || b == "TL");
+    if word_badges || letter_badges {
+        vote(
+            &[Game::Ruzzle, Game::Scramble, Game::Bwf],
+            1.0,
+            format!("{list} badges"),
+        );
+    }
+    if letter_badges && !word_badges {
+        vote(&[Game::Spellcast], 1.0, format!("{list} badges"));
+    }
+    if word_badges {
+        vote(&[Game::Spellcast], -2.0, String::new());
+    }
+    // Wordament, Word Hunt and Letterpress have no badges.
+    vote(
+        &[Game::Wordament, Game::Wordhunt, Game::Letterpress],
+        -1.0,
+        String::new(),
+    );
+}
+
+fn value_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
+    let valued = e.tiles > 0 && e.values * 2 > e.tiles;
+    if !valued {
+        vote(
+            &[Game::Wordhunt, Game::Letterpress],
+            1.0,
+            "no printed values".into(),
+        );
+        vote(&VALUED, -3.0, String::new());
+        return;
+    }
+    vote(&VALUED, 1.0, String::new());
+    vote(&[Game::Wordhunt, Game::Letterpress], -3.0, String::new());
+    if let Some((corner, share)) = e.value_corner.filter(|(_, s)| *s >= 0.6) {
+        let why = format!("values in the {} corner", corner.name());
+        let weight = if share >= 0.8 { 3.0 } else { 2.0 };
+        match corner {
+            Corner::TopLeft => vote(&[Game::Wordament], weight, why),
+            // Scramble's values sit there too, but it is the rarer game: it needs its own
+            // marks (its letter table, its purple ground) to win over Ruzzle.
+            Corner::TopRight => {
+                vote(&[Game::Ruzzle], weight, why.clone());
+                vote(&[Game::Scramble], weight - 1.0, why);
+            }
+            Corner::BottomRight => vote(&[Game::Bwf, Game::Spellcast], weight, why),
+            Corner::BottomLeft => {}
+        }
+    }
+    if let Some((games, share)) = e.value_table.as_ref().filter(|(_, s)| *s >= 0.85) {
+        for &game in games {
+            vote(
+                &[game],
+                2.0,
+                format!("values follow {game}'s table ({:.0}%)", share * 100.0),
+            );
+        }
+    }
+}
+
+fn size_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
+    let size = format!("{}x{} grid", e.rows, e.cols);
+    match (e.rows, e.cols) {
+        (4, 4) => {
+            vote(
+                &[Game::Ruzzle, Game::Wordament, Game::Scramble, Game::Bwf],
+                1.0,
+                size,
+            );
+            vote(&[Game::Spellcast, Game::Letterpress], -3.0, String::new());
+        }
+        (5, 5) => {
+            vote(&[Game::Spellcast, Game::Letterpress], 1.0, size);
+            vote(
+                &[Game::Ruzzle, Game::Wordament, Game::Scramble],
+                -3.0,
+                String::new(),
+            );
+        }
+        _ => vote(&CANDIDATES, -3.0, String::new()),
+    }
+}
+
+fn look_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
+    let valued = e.tiles > 0 && e.values * 2 > e.tiles;
+    if e.gaps < 0.25 && e.tiles > 0 {
+        vote(&[Game::Letterpress], 3.0, "tiles touch".into());
+    } else if e.gaps > 0.6 {
+        vote(&[Game::Letterpress], -1.0, String::new());
+    }
+    // Letterpress colours owned tiles in the players' colours.
+    if !valued && e.fill_kinds >= 3 && e.vivid_tiles * 5 >= e.tiles {
+        vote(
+            &[Game::Letterpress],
+            2.0,
+            format!("tiles in {} colours", e.fill_kinds),
+        );
+    }
+    let fill = e.tile_fill.name();
+    if e.light_letters > 0.6 && e.tile_fill.is_vivid() {
+        vote(
+            &[Game::Wordament],
+            1.0,
+            format!("light letters on {fill} tiles"),
+        );
+    }
+    // Of the games without printed values, only Word Hunt draws light tiles with dark letters
+    // apart from each other on a screen (Letterpress's touch; Boggle's are dice in a photo).
+    if !valued && e.gaps > 0.6 && e.light_letters < 0.4 && e.tile_fill.luma() > 150.0 {
+        vote(
+            &[Game::Wordhunt],
+            1.0,
+            "dark letters on light tiles".into(),
+        );
+    }
+    let Some(ground) = e.ground else { return };
+    let name = ground.name();
+    let on = format!("{fill} tiles on {name}");
+    match name {
+        "green" | "teal" => vote(&[Game::Wordhunt], 2.0, on),
+        "purple" => vote(&[Game::Scramble], 2.0, on),
+        "blue" => vote(&[Game::Ruzzle, Game::Wordament], 1.0, on),
+        "brown" | "orange" | "red" => vote(&[Game::Bwf, Game::Wordhunt], 1.0, on),
+        "dark" => vote(&[Game::Spellcast], 1.0, on),
+        _ => {}
+    }
+}
+
+/// Decides the game from the evidence: the candidate with the most votes, when it has at least
+/// [`CERTAIN_VOTES`] and leads by [`CERTAIN_MARGIN`]; else the neutral game for the size.
+pub fn decide(e: &Evidence) -> GameGuess {
+    let votes = votes(e);
+    let total = |g: Game| -> f32 {
+        votes
+            .iter()
+            .filter(|(game, _, _)| *game == g)
+            .map(|(_, w, _)| w)
+            .sum()
+    };
+    let mut ranked: Vec<(Game, f32)> = CANDIDATES.iter().map(|&g| (g, total(g))).collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (best, score) = ranked[0];
+    let runner_up = ranked[1].1;
+    let reasons = |g: Game| -> Vec<String> {
+        let mut out: Vec<(f32, String)> = votes
+            .iter()
+            .filter(|(game, w, why)| *game == g && *w > 0.0 && !why.is_empty())
+            .map(|(_, w, why)| (*w, why.clone()))
+            .collect();
+        out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        out.into_iter().map(|(_, why)| why).take(3).collect()
+    };
+    if score >= CERTAIN_VOTES && score - runner_up >= CERTAIN_MARGIN {
+        return GameGuess {
+            game: best,
+            reason: reasons(best).join(", "),
+            certain: true,
+        };
+    }
+    let mut why = vec![format!("{}x{} grid", e.rows, e.cols)];
+    if score > 0.0 {
+        let mut lean = format!("closest {best}");
+        let r = reasons(best);
+        if !r.is_empty() {
+            lean.push_str(&format!(" ({})", r.join(", ")));
+        }
+        if score - runner_up < CERTAIN_MARGIN {
+            lean.push_str(&format!(" or {}", ranked[1].0));
+        }
+        why.push(lean);
+    } else {
+        why.push("no game's marks".into());
+    }
+    GameGuess {
+        game: neutral_game(e.rows, e.cols),
+        reason: why.join(", "),
+        certain: false,
+    }
+}
+
+/// The game a screenshot's file name names by its first words (`ruzzle_android.png`,
+/// `boggle_with_friends_round3.png`, `word_hunt_crop.jpg`), as the real screenshots are named;
+/// `None` when it names none. `eval` checks the recognised game against it.
+pub fn game_in_file_name(name: &str) -> Option<Game> {
+    let name = name.to_ascii_lowercase().replace(['-', ' '], "_");
+    const PREFIXES: [(&str, Game); 14] = [
+        ("boggle_with_friends", Game::Bwf),
+        ("bwf", Game::Bwf),
+        ("spellcast", Game::Spellcast),
+        ("letterpress", Game::Letterpress),
+        ("wordament", Game::Wordament),
+        ("word_hunt", Game::Wordhunt),
+        ("wordhunt", Game::Wordhunt),
+        ("ruzzle", Game::Ruzzle),
+        ("word_streak", Game::Scramble),
+        ("streak", Game::Scramble),
+        ("scramble", Game::Scramble),
+        ("superbigboggle", Game::Superbigboggle),
+        ("bigboggle", Game::Bigboggle),
+        ("boggle", Game::Boggle),
+    ];
+    PREFIXES
+        .iter()
+        .find(|(prefix, _)| {
+            name.strip_prefix(prefix)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['_', '.']))
+        })
+        .map(|&(_, game)| game)
+}
+
+/// The confidence a special tile must be read with to count: one special tile decides for
+/// Wordament, so a doubtful reading (a touch mark taken for a hyphen) must not.
+pub const SURE_SPECIAL_TILE: f32 = 0.9;
+
+/// The special tiles read at [`SURE_SPECIAL_TILE`] or more.
+fn special_tiles(reading: &BoardReading) -> usize {
+    reading
+        .board
+        .tiles
+        .iter()
+        .flatten()
+        .zip(reading.confidence.iter().flatten())
+        .filter(|(t, c)| is_special(t) && **c >= SURE_SPECIAL_TILE)
+        .count()
+}
+
+/// Wordament's special tiles: more than one letter (except QU, which Boggle dice have too),
+/// either/or, prefix- or suffix-only.
+fn is_special(notation: &str) -> bool {
+    let letters = notation.chars().filter(|c| c.is_alphabetic()).count();
+    notation.contains(['/', '-']) || (letters > 1 && !notation.eq_ignore_ascii_case("QU"))
+}
+
+/// The printed value of the cell with row-major index `i`.
+fn value_at(reading: &BoardReading, i: usize) -> Option<u32> {
+    let cols = reading.board.cols.max(1);
+    reading
+        .board
+        .values
+        .as_ref()
+        .and_then(|v| v.get(i / cols)?.get(i % cols).copied().flatten())
+}
+
+fn count_values(reading: &BoardReading) -> usize {
+    (0..reading.board.rows * reading.board.cols)
+        .filter(|&i| value_at(reading, i).is_some())
+        .count()
+}
+
+/// The corner most marks of a kind sit in, and their share.
+fn majority_corner(
+    reading: &BoardReading,
+    boxes: &[Option<PixelBox>],
+    counts: impl Fn(usize) -> bool,
+) -> Option<(Corner, f32)> {
+    let corners: Vec<Corner> = boxes
+        .iter()
+        .enumerate()
+        .filter(|&(i, b)| b.is_some() && counts(i) && i < reading.cells.len())
+        .map(|(i, b)| Corner::of(b.expect("filtered"), reading.cells[i]))
+        .collect();
+    let all = [
+        Corner::TopLeft,
+        Corner::TopRight,
+        Corner::BottomLeft,
+        Corner::BottomRight,
+    ];
+    let (corner, n) = all
+        .iter()
+        .map(|&c| (c, corners.iter().filter(|&&k| k == c).count()))
+        .max_by_key(|&(_, n)| n)?;
+    (n > 0).then(|| (corner, n as f32 / corners.len() as f32))
+}
+
+/// The games whose letter table the printed values of single-letter tiles follow best (several
+/// when their tables agree on these letters), and the share of values they match.
+fn value_tables(reading: &BoardReading) -> Option<(Vec<Game>, f32)> {
+    let cols = reading.board.cols.max(1);
+    let pairs: Vec<(char, u32)> = (0..reading.board.rows * reading.board.cols)
+        .filter_map(|i| {
+            let tile = reading.board.tiles.get(i / cols)?.get(i % cols)?;
+            let mut chars = tile.chars();
+            let letter = chars.next().filter(|c| c.is_ascii_alphabetic())?;
+            chars.next().is_none().then_some(())?;
+            Some((letter, value_at(reading, i)?))
+        })
+        .collect();
+    if pairs.len() < 4 {
+        return None;
+    }
+    let shares: Vec<(Game, f32)> = VALUED
+        .iter()
+        .map(|&g| {
+            let rules = Rules::new(g);
+            let hits = pairs
+                .iter()
+                .filter(|&&(c, v)| rules.letter_value(c) == v)
+                .count();
+            (g, hits as f32 / pairs.len() as f32)
+        })
+        .collect();
+    let best = shares.iter().map(|s| s.1).fold(0.0, f32::max);
+    let games = shares
+        .iter()
+        .filter(|s| s.1 == best)
+        .map(|s| s.0)
+        .collect();
+    Some((games, best))
+}
+
+/// The labels of the badges read at 50% or more, sorted, each once.
+fn badge_labels(reading: &BoardReading) -> Vec<String> {
+    let Some(bonuses) = &reading.board.bonuses else {
+        return vec![];
+    };
+    let mut labels: Vec<String> = bonuses
+        .iter()
+        .flatten()
+        .zip(reading.bonus_confidence.iter().flatten())
+        .filter(|(b, c)| !b.is_empty() && **c >= 0.5)
+        .map(|(b, _)| b.to_ascii_uppercase())
+        .collect();
+    labels.sort();
+    labels.dedup();
+    labels
+}
+
+/// The shape of a board's holes, when it has some (and is not mostly holes).
+fn hole_shape(rows: usize, cols: usize, is_tile: &[bool]) -> Option<HoleShape> {
+    let holes: Vec<(usize, usize)> = (0..is_tile.len())
+        .filter(|&i| !is_tile[i])
+        .map(|i| (i / cols, i % cols))
+        .collect();
+    if holes.is_empty() || holes.len() * 3 > is_tile.len() {
+        return None;
+    }
+    let (lr, lc) = (rows - 1, cols - 1);
+    let (mr, mc) = (rows / 2, cols / 2);
+    let odd = rows % 2 == 1 && cols % 2 == 1;
+    let x = [(0, mc), (mr, 0), (mr, lc), (lr, mc)];
+    let o = [(0, 0), (0, lc), (lr, 0), (lr, lc), (mr, mc)];
+    let same = |set: &[(usize, usize)]| {
+        holes.len() == set.len() && set.iter().all(|p| holes.contains(p))
+    };
+    Some(if odd && same(&x) {
+        HoleShape::X
+    } else if odd && same(&o) {
+        HoleShape::O
+    } else {
+        HoleShape::Other
+    })
+}
+
+/// Samples of the pixels of `rect` (left, top, right, bottom in fractions of `cell`), about
+/// `n` x `n` of them, clipped to the image.
+fn sample(
+    rgb: &RgbImage,
+    cell: PixelBox,
+    rect: (f32, f32, f32, f32),
+    n: u32,
+    keep: impl Fn(f32, f32) -> bool,
+) -> Vec<Colour> {
+    let (l, t, r, b) = cell;
+    let (w, h) = ((r - l) as f32, (b - t) as f32);
+    let mut out = Vec::new();
+    for j in 0..n {
+        for i in 0..n {
+            let fx = rect.0 + (rect.2 - rect.0) * (i as f32 + 0.5) / n as f32;
+            let fy = rect.1 + (rect.3 - rect.1) * (j as f32 + 0.5) / n as f32;
+            if !keep(fx, fy) {
+                continue;
+            }
+            let (x, y) = (l as f32 + fx * w, t as f32 + fy * h);
+            if x >= 0.0 && y >= 0.0 && (x as u32) < rgb.width() && (y as u32) < rgb.height() {
+                out.push(Colour(rgb.get_pixel(x as u32, y as u32).0));
+            }
+        }
+    }
+    out
+}
+
+/// The per-channel median of some colours.
+fn median_colour(colours: &[Colour]) -> Option<Colour> {
+    if colours.is_empty() {
+        return None;
+    }
+    let channel = |k: usize| {
+        let mut v: Vec<u8> = colours.iter().map(|c| c.0[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    Some(Colour([channel(0), channel(1), channel(2)]))
+}
+
+/// The fill of a tile: the median colour of a ring inside its cell, between the cell's edge
+/// (where the ground between tiles shows) and its middle (where the letter is).
+fn tile_fill(rgb: &RgbImage, cell: PixelBox) -> Colour {
+    let ring = sample(rgb, cell, (0.1, 0.1, 0.9, 0.9), 24, |x, y| {
+        !((0.24..0.76).contains(&x) && (0.24..0.76).contains(&y))
+    });
+    median_colour(&ring).unwrap_or(Colour([128, 128, 128]))
+}
+
+/// Whether a tile's letter is lighter than its fill: of the middle of the cell, the pixels
+/// furthest from the fill's lightness, on either side, decide.
+fn letter_is_light(rgb: &RgbImage, cell: PixelBox, fill: Colour) -> bool {
+    let mut luma: Vec<f32> = sample(rgb, cell, (0.3, 0.3, 0.7, 0.7), 20, |_, _| true)
+        .iter()
+        .map(|c| c.luma())
+        .collect();
+    if luma.is_empty() {
+        return false;
+    }
+    luma.sort_by(f32::total_cmp);
+    let dark = luma[luma.len() / 10];
+    let light = luma[luma.len() * 9 / 10];
+    let f = fill.luma();
+    light - f > f - dark
+}
+
+/// The share of boundaries between neighbouring tiles where something other than the two tiles'
+/// fills shows (the ground between tiles), and the median colour of what shows there.
+fn gaps(rgb: &RgbImage, reading: &BoardReading, fills: &[Option<Colour>]) -> (f32, Option<Colour>) {
+    let (rows, cols) = (reading.board.rows, reading.board.cols);
+    let cells = &reading.cells;
+    let mut apart = 0usize;
+    let mut total = 0usize;
+    let mut between = Vec::new();
+    for i in 0..rows * cols {
+        let (r, c) = (i / cols, i % cols);
+        let mut neighbours = Vec::new();
+        if c + 1 < cols {
+            neighbours.push((i + 1, true));
+        }
+        if r + 1 < rows {
+            neighbours.push((i + cols, false));
+        }
+        for (j, beside) in neighbours {
+            let (Some(Some(a)), Some(Some(b))) = (fills.get(i), fills.get(j)) else {
+                continue;
+            };
+            if j >= cells.len() {
+                continue;
+            }
+            let seam = seam_colour(rgb, cells[i], cells[j], beside);
+            let Some(seam) = seam else { continue };
+            total += 1;
+            // A seam within this distance of a tile's fill is that tile.
+            if seam.distance(*a) > 40.0 && seam.distance(*b) > 40.0 {
+                apart += 1;
+                between.push(seam);
+            }
+        }
+    }
+    if total == 0 {
+        return (1.0, None);
+    }
+    (apart as f32 / total as f32, median_colour(&between))
+}
+
+/// The median colour of the seam between two neighbouring cells (`beside`: `b` is right of `a`,
+/// else below it): a thin strip on the line halfway between them, along the middle of the edge.
+fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option<Colour> {
+    let mut out = Vec::new();
+    if beside {
+        let x = (a.2 + b.0) / 2;
+        let (t, h) = (a.1 as f32, (a.3 - a.1) as f32);
+        for k in 0..16 {
+            let y = (t + h * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
+            for dx in [x.saturating_sub(1), x, x + 1] {
+                if dx < rgb.width() && y < rgb.height() {
+                    out.push(Colour(rgb.get_pixel(dx, y).0));
+                }
+            }
+        }
+    } else {
+        let y = (a.3 + b.1) / 2;
+        let (l, w) = (a.0 as f32, (a.2 - a.0) as f32);
+        for k in 0..16 {
+            let x = (l + w * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
+            for dy in [y.saturating_sub(1), y, y + 1] {
+                if x < rgb.width() && dy < rgb.height() {
+                    out.push(Colour(rgb.get_pixel(x, dy).0));
+                }
+            }
+        }
+    }
+    median_colour(&out)
+}
+
+/// The median colour of a band around the grid, half a tile wide, a quarter of a tile out (what
+/// the board sits on); `None` when the grid fills the image.
+fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
+    let g = reading.grid;
+    let pitch = g.width as f32 / reading.board.cols.max(1) as f32;
+    let (near, far) = (0.25 * pitch, 0.75 * pitch);
+    let (x0, y0) = (g.x as f32, g.y as f32);
+    let (x1, y1) = ((g.x + g.width) as f32, (g.y + g.height) as f32);
+    let mut out = Vec::new();
+    let step = (pitch / 12.0).max(1.0);
+    let mut y = y0 - far;
+    while y < y1 + far {
+        let mut x = x0 - far;
+        while x < x1 + far {
+            let outside = x < x0 - near || x > x1 + near || y < y0 - near || y > y1 + near;
+            if outside && x >= 0.0 && y >= 0.0 && (x as u32) < rgb.width() && (y as u32) < rgb.height()
+            {
+                out.push(Colour(rgb.get_pixel(x as u32, y as u32).0));
+            }
+            x += step;
+        }
+        y += step;
+    }
+    // Too little of the band is in the image: a crop of the board alone.
+    let band = 4.0 * (x1 - x0 + 2.0 * far) * (far - near) / (step * step);
+    if (out.len() as f32) < 0.3 * band {
+        return None;
+    }
+    median_colour(&out)
+}
+
+/// How many clearly different colours a set of fills has: groups of fills within 60 of each
+/// other (greedy), counting only groups that hold at least two tiles.
+fn colour_kinds(fills: &[Colour]) -> usize {
+    let mut groups: Vec<(Colour, usize)> = Vec::new();
+    for &f in fills {
+        match groups.iter_mut().find(|(c, _)| c.distance(f) < 60.0) {
+            Some(g) => g.1 += 1,
+            None => groups.push((f, 1)),
+        }
+    }
+    groups.iter().filter(|(_, n)| *n >= 2).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence() -> Evidence {
+        Evidence {
+            rows: 4,
+            cols: 4,
+            holes: None,
+            tiles: 16,
+            special_tiles: 0,
+            values: 0,
+            value_corner: None,
+            value_table: None,
+            badges: vec![],
+            tile_fill: Colour([240, 230, 210]),
+            vivid_tiles: 0,
+            fill_kinds: 1,
+            light_letters: 0.0,
+            gaps: 1.0,
+            ground: None,
+        }
+    }
+
+    #[test]
+    fn x_and_o_holes_are_word_hunt() {
+        let mut e = evidence();
+        e.rows = 5;
+        e.cols = 5;
+        e.tiles = 21;
+        e.holes = Some(HoleShape::X);
+        e.ground = Some(Colour([40, 140, 60]));
+        let guess = decide(&e);
+        assert_eq!(guess.game, Game::Wordhunt);
+        assert!(guess.certain);
+        assert!(guess.reason.starts_with("X-shaped holes"), "{}", guess.reason);
+    }
+
+    #[test]
+    fn hole_shapes() {
+        let mut x = vec![true; 25];
+        for i in [2, 10, 14, 22] {
+            x[i] = false;
+        }
+        assert_eq!(hole_shape(5, 5, &x), Some(HoleShape::X));
+        let mut o = vec![true; 25];
+        for i in [0, 4, 12, 20, 24] {
+            o[i] = false;
+        }
+        assert_eq!(hole_shape(5, 5, &o), Some(HoleShape::O));
+        assert_eq!(hole_shape(4, 4, &[true; 16]), None);
+    }
+
+    #[test]
+    fn values_top_left_with_special_tiles_are_wordament() {
+        let mut e = evidence();
+        e.values = 16;
+        e.special_tiles = 1;
+        e.value_corner = Some((Corner::TopLeft, 1.0));
+        e.tile_fill = Colour([240, 140, 20]);
+        e.light_letters = 1.0;
+        let guess = decide(&e);
+        assert_eq!((guess.game, guess.certain), (Game::Wordament, true));
+    }
+
+    #[test]
+    fn values_bottom_right_tell_bwf_from_spellcast_by_size() {
+        let mut e = evidence();
+        e.values = 16;
+        e.value_corner = Some((Corner::BottomRight, 1.0));
+        e.badges = vec!["DL".into(), "DW".into()];
+        assert_eq!(decide(&e).game, Game::Bwf);
+        e.rows = 5;
+        e.cols = 5;
+        e.tiles = 25;
+        e.values = 25;
+        e.badges = vec!["2X".into(), "DL".into()];
+        assert_eq!(decide(&e).game, Game::Spellcast);
+    }
+
+    #[test]
+    fn touching_tiles_without_values_are_letterpress() {
+        let mut e = evidence();
+        e.rows = 5;
+        e.cols = 5;
+        e.tiles = 25;
+        e.gaps = 0.0;
+        e.fill_kinds = 4;
+        e.vivid_tiles = 12;
+        let guess = decide(&e);
+        assert_eq!((guess.game, guess.certain), (Game::Letterpress, true));
+    }
+
+    #[test]
+    fn a_phantom_badge_without_values_is_weak_evidence() {
+        let mut e = evidence();
+        e.badges = vec!["TW".into()];
+        e.ground = Some(Colour([20, 40, 120]));
+        let guess = decide(&e);
+        assert_eq!((guess.game, guess.certain), (Game::Boggle, false));
+        assert!(guess.to_string().contains("weak evidence"), "{guess}");
+        assert!(guess.to_string().ends_with("; neutral rules)"), "{guess}");
+    }
+
+    #[test]
+    fn games_named_by_file_names() {
+        let named = |n: &str| game_in_file_name(n);
+        assert_eq!(named("boggle_with_friends_1920x1200_qu.png"), Some(Game::Bwf));
+        assert_eq!(named("boggle_physical_photo.jpg"), Some(Game::Boggle));
+        assert_eq!(named("word_hunt_board_crop_444.jpg"), Some(Game::Wordhunt));
+        assert_eq!(named("word_streak_android.png"), Some(Game::Scramble));
+        assert_eq!(named("streak_1080x1920_touch_debug.png"), Some(Game::Scramble));
+        assert_eq!(named("Letterpress-iPad.PNG"), Some(Game::Letterpress));
+        assert_eq!(named("lato_bonus_4x4.png"), None);
+        assert_eq!(named("rusty.png"), None);
+    }
+
+    #[test]
+    fn neutral_games_by_size() {
+        assert_eq!(neutral_game(4, 4), Game::Boggle);
+        assert_eq!(neutral_game(5, 5), Game::Bigboggle);
+        assert_eq!(neutral_game(6, 6), Game::Superbigboggle);
+    }
+
+    #[test]
+    fn colour_names() {
+        assert_eq!(Colour([40, 140, 60]).name(), "green");
+        assert_eq!(Colour([20, 60, 160]).name(), "blue");
+        assert_eq!(Colour([250, 250, 250]).name(), "white");
+        assert_eq!(Colour([10, 10, 10]).name(), "dark");
+        assert_eq!(Colour([240, 225, 190]).name(), "cream");
+        assert_eq!(Colour([110, 60, 30]).name(), "brown");
+        assert_eq!(Colour([110, 50, 160]).name(), "purple");
+    }
+}
