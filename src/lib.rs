@@ -27,7 +27,8 @@
 //! - [`board`] -> [`dict`] -> [`solve`] -> [`score`]: the board model, the word list as a compact trie,
 //!   the bitboard search and the games' scoring rules ([`dice`] rolls random boards from real dice,
 //!   [`bench`] times the solver on reproducible board sets);
-//! - [`vision`]: image -> grid -> tiles -> letters;
+//! - [`vision`]: image -> grid -> tiles -> letters, and the game the screenshot shows
+//!   ([`vision::game`]: [`BoardReading::game`] holds a [`GameGuess`] with its reason);
 //! - [`render`]: drawing a board to an image;
 //! - [`text`]: small helpers for text read from files and shown to users (byte-order marks,
 //!   control characters, error chains);
@@ -59,5 +60,6 @@ pub use board::{Board, Bonus, Tile};
 pub use dict::{Dictionary, LoadOptions};
 pub use score::{Game, Rules};
 pub use solve::{FoundWord, Solution, SolveOptions, Solver, solve};
+pub use vision::game::{GameGuess, recognise as recognise_game};
 pub use vision::ocr::TileReader;
 pub use vision::{BoardReading, VisionError, read_image, read_image_file};

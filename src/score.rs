@@ -425,7 +425,10 @@ mod tests {
         }
         assert!("tetris".parse::<Game>().is_err());
         let unknown = "tetris".parse::<Game>().unwrap_err().to_string();
-        assert!(unknown.ends_with("bwf, spellcast, letterpress)"), "{unknown}");
+        assert!(
+            unknown.ends_with("bwf, spellcast, letterpress)"),
+            "{unknown}"
+        );
     }
 
     /// `--game`'s list (clap's derive sees every variant) is exactly [`Game::ALL`].

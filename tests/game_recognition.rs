@@ -73,9 +73,8 @@ fn solve_plays_by_the_recognised_game_unless_overridden() {
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["stats"]["game"], "wordament");
-    let (out, err, code) = wordsnap(&[
-        "solve", image, "--game", "boggle", "--json", "--limit", "1",
-    ]);
+    let (out, err, code) =
+        wordsnap(&["solve", image, "--game", "boggle", "--json", "--limit", "1"]);
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["stats"]["game"], "boggle");
@@ -103,10 +102,22 @@ fn real(name: &str) -> Option<PathBuf> {
 #[test]
 fn real_screens_name_their_game_and_evidence() {
     let cases = [
-        ("word_hunt_iphone_1125x1707_midswipe.jpeg", "wordhunt", "on green"),
-        ("boggle_with_friends_1920x1200_qu.png", "bwf", "bottom-right"),
+        (
+            "word_hunt_iphone_1125x1707_midswipe.jpeg",
+            "wordhunt",
+            "on green",
+        ),
+        (
+            "boggle_with_friends_1920x1200_qu.png",
+            "bwf",
+            "bottom-right",
+        ),
         ("spellcast_discord_crop_5x5.png", "spellcast", "2X badge"),
-        ("letterpress_iphone4_dark_theme.png", "letterpress", "tiles touch"),
+        (
+            "letterpress_iphone4_dark_theme.png",
+            "letterpress",
+            "tiles touch",
+        ),
         ("ruzzle_android_1080x2340.png", "ruzzle", "top-right"),
         ("wordament_android_1080x1920_a.png", "wordament", "top-left"),
     ];
@@ -116,7 +127,8 @@ fn real_screens_name_their_game_and_evidence() {
         assert!(line.starts_with(&format!("{game} (")), "{name}: {line}");
         assert!(line.contains(evidence), "{name}: {line}");
         assert!(!line.contains("weak evidence"), "{name}: {line}");
-        let (out, err, code) = wordsnap(&["solve", path.to_str().unwrap(), "--json", "--limit", "1"]);
+        let (out, err, code) =
+            wordsnap(&["solve", path.to_str().unwrap(), "--json", "--limit", "1"]);
         assert_eq!(code, Some(0), "{name}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["stats"]["game"], game, "{name}");

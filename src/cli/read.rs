@@ -320,15 +320,15 @@ impl EvalTotals {
             missed_bonuses: count(|r| r.missed_bonuses),
             bands: eval::calibration(reads.clone()),
             confidently_wrong: eval::confidently_wrong(reads),
-            games: results
-                .iter()
-                .filter_map(ImageScore::game_right)
-                .fold(Tally::default(), |t, right| {
+            games: results.iter().filter_map(ImageScore::game_right).fold(
+                Tally::default(),
+                |t, right| {
                     t.plus(Tally {
                         right: usize::from(right),
                         total: 1,
                     })
-                }),
+                },
+            ),
             ms_per_image: results.iter().map(|r| r.ms).sum::<f64>() / results.len().max(1) as f64,
         }
     }

@@ -240,9 +240,7 @@ pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
     let is_tile: Vec<bool> = notation.iter().map(|t| *t != ".").collect();
     let tiles = is_tile.iter().filter(|&&t| t).count();
     let fills: Vec<Option<Colour>> = (0..notation.len())
-        .map(|i| {
-            (is_tile[i] && i < reading.cells.len()).then(|| tile_fill(&rgb, reading.cells[i]))
-        })
+        .map(|i| (is_tile[i] && i < reading.cells.len()).then(|| tile_fill(&rgb, reading.cells[i])))
         .collect();
     let present: Vec<Colour> = fills.iter().flatten().copied().collect();
     let tile_fill = median_colour(&present).unwrap_or(Colour([128, 128, 128]));
@@ -330,7 +328,11 @@ pub fn votes(e: &Evidence) -> Vec<Vote> {
         vote(
             &[Game::Wordament],
             5.0,
-            format!("{} special tile{}", e.special_tiles, plural(e.special_tiles)),
+            format!(
+                "{} special tile{}",
+                e.special_tiles,
+                plural(e.special_tiles)
+            ),
         );
     }
     badge_votes(e, &mut vote);
@@ -463,11 +465,7 @@ fn look_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     // Of the games without printed values, only Word Hunt draws light tiles with dark letters
     // apart from each other on a screen (Letterpress's touch; Boggle's are dice in a photo).
     if !valued && e.gaps > 0.6 && e.light_letters < 0.4 && e.tile_fill.luma() > 150.0 {
-        vote(
-            &[Game::Wordhunt],
-            1.0,
-            "dark letters on light tiles".into(),
-        );
+        vote(&[Game::Wordhunt], 1.0, "dark letters on light tiles".into());
     }
     let Some(ground) = e.ground else { return };
     let name = ground.name();
@@ -656,11 +654,7 @@ fn value_tables(reading: &BoardReading) -> Option<(Vec<Game>, f32)> {
         })
         .collect();
     let best = shares.iter().map(|s| s.1).fold(0.0, f32::max);
-    let games = shares
-        .iter()
-        .filter(|s| s.1 == best)
-        .map(|s| s.0)
-        .collect();
+    let games = shares.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
     Some((games, best))
 }
 
@@ -695,9 +689,8 @@ fn hole_shape(rows: usize, cols: usize, is_tile: &[bool]) -> Option<HoleShape> {
     let odd = rows % 2 == 1 && cols % 2 == 1;
     let x = [(0, mc), (mr, 0), (mr, lc), (lr, mc)];
     let o = [(0, 0), (0, lc), (lr, 0), (lr, lc), (mr, mc)];
-    let same = |set: &[(usize, usize)]| {
-        holes.len() == set.len() && set.iter().all(|p| holes.contains(p))
-    };
+    let same =
+        |set: &[(usize, usize)]| holes.len() == set.len() && set.iter().all(|p| holes.contains(p));
     Some(if odd && same(&x) {
         HoleShape::X
     } else if odd && same(&o) {
@@ -859,7 +852,11 @@ fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
         let mut x = x0 - far;
         while x < x1 + far {
             let outside = x < x0 - near || x > x1 + near || y < y0 - near || y > y1 + near;
-            if outside && x >= 0.0 && y >= 0.0 && (x as u32) < rgb.width() && (y as u32) < rgb.height()
+            if outside
+                && x >= 0.0
+                && y >= 0.0
+                && (x as u32) < rgb.width()
+                && (y as u32) < rgb.height()
             {
                 out.push(Colour(rgb.get_pixel(x as u32, y as u32).0));
             }
@@ -923,7 +920,11 @@ mod tests {
         let guess = decide(&e);
         assert_eq!(guess.game, Game::Wordhunt);
         assert!(guess.certain);
-        assert!(guess.reason.starts_with("X-shaped holes"), "{}", guess.reason);
+        assert!(
+            guess.reason.starts_with("X-shaped holes"),
+            "{}",
+            guess.reason
+        );
     }
 
     #[test]
@@ -995,11 +996,17 @@ mod tests {
     #[test]
     fn games_named_by_file_names() {
         let named = |n: &str| game_in_file_name(n);
-        assert_eq!(named("boggle_with_friends_1920x1200_qu.png"), Some(Game::Bwf));
+        assert_eq!(
+            named("boggle_with_friends_1920x1200_qu.png"),
+            Some(Game::Bwf)
+        );
         assert_eq!(named("boggle_physical_photo.jpg"), Some(Game::Boggle));
         assert_eq!(named("word_hunt_board_crop_444.jpg"), Some(Game::Wordhunt));
         assert_eq!(named("word_streak_android.png"), Some(Game::Scramble));
-        assert_eq!(named("streak_1080x1920_touch_debug.png"), Some(Game::Scramble));
+        assert_eq!(
+            named("streak_1080x1920_touch_debug.png"),
+            Some(Game::Scramble)
+        );
         assert_eq!(named("Letterpress-iPad.PNG"), Some(Game::Letterpress));
         assert_eq!(named("lato_bonus_4x4.png"), None);
         assert_eq!(named("rusty.png"), None);
