@@ -444,8 +444,8 @@ impl<'d> Solver<'d> {
     fn search(&mut self, board: &Board) -> Prepared {
         let prepared = Prepared::new(board, self.dict);
         match self.dict.nodes() {
-            Nodes::Narrow(nodes) => self.search_nodes(board, &prepared, nodes),
-            Nodes::Wide(nodes) => self.search_nodes(board, &prepared, nodes),
+            Nodes::Narrow(nodes) => self.search_nodes(board, &prepared, &nodes[..]),
+            Nodes::Wide(nodes) => self.search_nodes(board, &prepared, &nodes[..]),
         }
         prepared
     }
@@ -481,8 +481,8 @@ impl<'d> Solver<'d> {
             &self.arena[hit.path_start as usize..hit.path_start as usize + hit.path_len as usize];
         let symbols = self.dict.alphabet().len() as u32;
         let picks = match self.dict.nodes() {
-            Nodes::Narrow(nodes) => likeliest_picks(nodes, symbols, prepared, path, hit.node),
-            Nodes::Wide(nodes) => likeliest_picks(nodes, symbols, prepared, path, hit.node),
+            Nodes::Narrow(nodes) => likeliest_picks(&nodes[..], symbols, prepared, path, hit.node),
+            Nodes::Wide(nodes) => likeliest_picks(&nodes[..], symbols, prepared, path, hit.node),
         };
         let alphabet = self.dict.alphabet();
         let letters = |syms: &[u8]| syms.iter().map(|&s| alphabet.char(s)).collect::<String>();

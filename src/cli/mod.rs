@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod dict;
 pub mod output;
 pub mod practice;
 pub mod read;
@@ -60,7 +61,7 @@ pub fn exit_code(error: &anyhow::Error) -> i32 {
             return 2;
         }
         if let Some(e) = cause.downcast_ref::<DictError>() {
-            return if matches!(e, DictError::Build(_)) {
+            return if matches!(e, DictError::Build(_) | DictError::Write { .. }) {
                 1
             } else {
                 2
@@ -109,6 +110,8 @@ pub enum Command {
     /// Time the solver on reproducible board sets (uniform 4x4, Boggle dice 4x4, Big Boggle
     /// dice 5x5) and print boards per second and words found, or write the sets to files.
     Bench(bench::BenchArgs),
+    /// Compile a word list into a .wsd file that --dict loads in milliseconds.
+    Dict(dict::DictArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) to stdout: `wordsnap manpage > wordsnap.1`.
@@ -171,6 +174,7 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Replay(args) => practice::run_replay(args),
         Command::Play(args) => practice::run_play(args),
         Command::Bench(args) => bench::run(args),
+        Command::Dict(args) => dict::run(args),
         Command::Completions(args) => run_completions(args),
         Command::Manpage => run_manpage(),
     }

@@ -1,13 +1,14 @@
 //! The dictionary: a word list stored as a compact trie (see [`trie`] for the byte layout).
 //!
 //! The English list embedded in the binary is built into a trie image at compile time by
-//! `build.rs`, so loading it costs next to nothing. User lists (`--dict`) are built at run time;
-//! `--allow` and `--deny` lists add and ban words.
+//! `build.rs`, so loading it costs next to nothing. User lists (`--dict`) are built at run time,
+//! or compiled once into a `.wsd` file ([`compiled`]) that is memory-mapped; `--allow` and
+//! `--deny` lists add and ban words.
 
+pub mod compiled;
 pub mod trie;
 pub(crate) mod wordlist;
 
-use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use trie::NodeWord;
@@ -55,14 +56,94 @@ pub enum DictError {
     /// The trie could not be built.
     #[error("{0}")]
     Build(String),
+    /// A compiled word list could not be written (the OS error is the source).
+    #[error("cannot write the compiled word list {path}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A compiled word list (`.wsd`) that cannot be used: damaged, truncated, of another
+    /// format version, or not a compiled list at all.
+    #[error("{path}: cannot use this compiled word list: {reason}")]
+    Compiled {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// The nodes of a trie, narrow (`u64`, alphabets up to 40 letters) or wide (`u128`).
 pub enum Nodes {
     /// One `u64` per node.
-    Narrow(Cow<'static, [u64]>),
+    Narrow(NodeStore<u64>),
     /// One `u128` per node.
-    Wide(Vec<u128>),
+    Wide(NodeStore<u128>),
+}
+
+/// Where a trie's nodes live: in the binary, in memory, or in a memory-mapped compiled word
+/// list (`.wsd`). Dereferences to the node slice.
+pub struct NodeStore<N: NodeWord>(Backing<N>);
+
+enum Backing<N: 'static> {
+    Static(&'static [N]),
+    Owned(Vec<N>),
+    /// `len` nodes at byte `offset` of the map, checked aligned for `N` when made.
+    Mapped {
+        map: memmap2::Mmap,
+        offset: usize,
+        len: usize,
+    },
+}
+
+impl<N: NodeWord> NodeStore<N> {
+    /// Nodes held in memory.
+    pub fn owned(nodes: Vec<N>) -> NodeStore<N> {
+        NodeStore(Backing::Owned(nodes))
+    }
+
+    /// Nodes used in place from a memory map: `len` nodes from byte `offset`, or an error when
+    /// they are not aligned for `N`, run past the map, or the machine is not little-endian
+    /// (the map is then given back).
+    pub(crate) fn mapped(
+        map: memmap2::Mmap,
+        offset: usize,
+        len: usize,
+    ) -> Result<NodeStore<N>, memmap2::Mmap> {
+        let fits = len
+            .checked_mul(N::BYTES)
+            .and_then(|bytes| bytes.checked_add(offset))
+            .is_some_and(|end| end <= map.len());
+        let aligned = map
+            .as_ptr()
+            .wrapping_add(offset)
+            .align_offset(std::mem::align_of::<N>())
+            == 0;
+        if cfg!(target_endian = "little") && aligned && fits {
+            Ok(NodeStore(Backing::Mapped { map, offset, len }))
+        } else {
+            Err(map)
+        }
+    }
+}
+
+impl<N: NodeWord> std::ops::Deref for NodeStore<N> {
+    type Target = [N];
+
+    fn deref(&self) -> &[N] {
+        match &self.0 {
+            Backing::Static(nodes) => nodes,
+            Backing::Owned(nodes) => nodes,
+            // SAFETY: `mapped` checked that the range lies inside the map and is aligned for N,
+            // any bit pattern is a valid N (a plain integer), and the map lives as long as self.
+            // The file must not be changed while it is mapped (the usual rule of memory maps).
+            Backing::Mapped { map, offset, len } => unsafe {
+                std::slice::from_raw_parts(map.as_ptr().add(*offset).cast::<N>(), *len)
+            },
+        }
+    }
 }
 
 /// Maps characters to trie symbols.
@@ -208,6 +289,13 @@ impl Dictionary {
         let mut words: Vec<String> = match path {
             None if plain => return Ok(Dictionary::english()),
             None => Dictionary::english().words(),
+            Some(p) if compiled::is_compiled(p) || p.extension().is_some_and(|e| e == "wsd") => {
+                let dict = compiled::load(p)?;
+                if plain {
+                    return Ok(dict);
+                }
+                dict.words()
+            }
             Some(p) => read_word_file(p)?,
         };
         let fold = |w: String| {
@@ -238,6 +326,15 @@ impl Dictionary {
         Ok(dict)
     }
 
+    /// Writes the dictionary as a compiled word list (`.wsd`, see [`compiled`]) that
+    /// [`Dictionary::load`] maps in place.
+    pub fn write_compiled(&self, path: &Path) -> Result<(), DictError> {
+        std::fs::write(path, compiled::to_bytes(self)).map_err(|source| DictError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
     /// Builds a dictionary from words (already cleaned: lower case, no comments).
     pub fn from_words(words: Vec<String>, source: &str) -> Result<Dictionary, DictError> {
         let prepared = wordlist::prepare(words, MAX_LETTERS);
@@ -258,13 +355,13 @@ impl Dictionary {
         }
         let symbols = prepared.alphabet.len();
         let nodes = if symbols <= trie::MAX_NARROW_SYMBOLS {
-            Nodes::Narrow(Cow::Owned(
+            Nodes::Narrow(NodeStore::owned(
                 trie::build_nodes::<u64>(&prepared.words, symbols).map_err(DictError::Build)?,
             ))
         } else {
-            Nodes::Wide(
+            Nodes::Wide(NodeStore::owned(
                 trie::build_nodes::<u128>(&prepared.words, symbols).map_err(DictError::Build)?,
-            )
+            ))
         };
         Ok(Dictionary {
             alphabet: Alphabet::new(prepared.alphabet),
@@ -320,8 +417,8 @@ impl Dictionary {
             return false;
         };
         match &self.nodes {
-            Nodes::Narrow(n) => lookup(n, self.alphabet.len(), &symbols),
-            Nodes::Wide(n) => lookup(n, self.alphabet.len(), &symbols),
+            Nodes::Narrow(n) => lookup(&n[..], self.alphabet.len(), &symbols),
+            Nodes::Wide(n) => lookup(&n[..], self.alphabet.len(), &symbols),
         }
     }
 
@@ -329,8 +426,12 @@ impl Dictionary {
     pub fn words(&self) -> Vec<String> {
         let mut out = Vec::with_capacity(self.words);
         match &self.nodes {
-            Nodes::Narrow(n) => collect_words(n, &self.alphabet, 0, &mut String::new(), &mut out),
-            Nodes::Wide(n) => collect_words(n, &self.alphabet, 0, &mut String::new(), &mut out),
+            Nodes::Narrow(n) => {
+                collect_words(&n[..], &self.alphabet, 0, &mut String::new(), &mut out)
+            }
+            Nodes::Wide(n) => {
+                collect_words(&n[..], &self.alphabet, 0, &mut String::new(), &mut out)
+            }
         }
         out
     }
@@ -338,22 +439,22 @@ impl Dictionary {
 
 /// Uses the embedded node bytes in place when they are aligned and the machine is little-endian,
 /// else copies them.
-fn nodes_in_place(bytes: &'static [u8]) -> Cow<'static, [u64]> {
+fn nodes_in_place(bytes: &'static [u8]) -> NodeStore<u64> {
     let aligned = bytes.as_ptr().align_offset(std::mem::align_of::<u64>()) == 0;
     if cfg!(target_endian = "little") && aligned {
         // SAFETY: the pointer is aligned for u64, the length is a multiple of 8 (checked by
         // read_image), the bytes are 'static and immutable, and any bit pattern is a valid u64.
-        Cow::Borrowed(unsafe {
+        NodeStore(Backing::Static(unsafe {
             std::slice::from_raw_parts(bytes.as_ptr().cast::<u64>(), bytes.len() / 8)
-        })
+        }))
     } else {
-        Cow::Owned(
-            bytes
-                .chunks_exact(8)
-                .map(<u64 as NodeWord>::from_le)
-                .collect(),
-        )
+        NodeStore::owned(nodes_from_le(bytes))
     }
+}
+
+/// Copies little-endian node bytes into nodes.
+fn nodes_from_le<N: NodeWord>(bytes: &[u8]) -> Vec<N> {
+    bytes.chunks_exact(N::BYTES).map(N::from_le).collect()
 }
 
 fn count_terminals<N: NodeWord>(nodes: &[N], symbols: usize) -> usize {

@@ -190,3 +190,31 @@ pub fn read_image(bytes: &[u8]) -> Result<ImageParts<'_>, String> {
         nodes: &bytes[header_end..],
     })
 }
+
+/// Checks that nodes read from a file can be searched safely: every node's children lie after
+/// it and inside the array (so walks stay in bounds and always end), and a node without
+/// children points nowhere. Returns the number of terminal nodes (words).
+pub fn validate_nodes<N: NodeWord>(nodes: &[N], symbols: usize) -> Result<usize, String> {
+    let s = symbols as u32;
+    if nodes.is_empty() {
+        return Err("no trie nodes".into());
+    }
+    let mut words = 0;
+    for (index, &node) in nodes.iter().enumerate() {
+        let children = node.child_mask(s).count_ones() as usize;
+        let first = node.first_child(s);
+        let fits = if children == 0 {
+            first == 0
+        } else {
+            first > index
+                && first
+                    .checked_add(children)
+                    .is_some_and(|end| end <= nodes.len())
+        };
+        if !fits {
+            return Err(format!("node {index} points to children outside the trie"));
+        }
+        words += node.is_terminal(s) as usize;
+    }
+    Ok(words)
+}
