@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod bench;
 pub mod dict;
+pub mod draw;
 pub mod output;
 pub mod practice;
 pub mod read;

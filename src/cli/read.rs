@@ -7,6 +7,7 @@ use crate::score::Game;
 use crate::vision::eval::{self, ImageScore, Tally};
 use crate::vision::{self, BoardReading, doubt::DoubtfulTile, ocr::TileReader};
 use anyhow::anyhow;
+use image::DynamicImage;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::time::Instant;
 /// Arguments of `wordsnap read`.
 #[derive(Debug, clap::Args)]
 pub struct ReadArgs {
-    /// The screenshot or photo to read.
+    /// The screenshot or photo to read ('-': an image piped to stdin).
     #[arg(value_name = "IMAGE")]
     pub image: PathBuf,
     /// Print {"rows","cols","tiles","values"?,"bonuses"?,"confidence","grid"} as JSON.
@@ -65,9 +66,62 @@ fn load_reader(model: Option<&Path>) -> Result<TileReader, Failure> {
     }
 }
 
-fn read_file(path: &Path, reader: &TileReader) -> Result<BoardReading, Failure> {
-    vision::read_image_file(path, reader)
-        .map_err(|e| Failure::from(anyhow::Error::new(e).context(path.display().to_string())))
+/// Whether an image argument names stdin (`-`).
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How an image argument is named in messages: its path, or `stdin` for `-`.
+pub fn image_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Decodes the image at `path`, or the image piped to stdin for `-`.
+pub fn load_image(path: &Path) -> Result<DynamicImage, Failure> {
+    let loaded = if is_stdin(path) {
+        vision::load::load_from(std::io::stdin().lock())
+    } else {
+        vision::load::load(path)
+    };
+    loaded.map_err(|e| Failure::from(anyhow::Error::new(e).context(image_name(path))))
+}
+
+/// Reads the board in a decoded image; errors name the image.
+fn read_decoded(
+    path: &Path,
+    image: &DynamicImage,
+    reader: &TileReader,
+) -> Result<BoardReading, Failure> {
+    vision::read_image(image, reader)
+        .map_err(|e| Failure::from(anyhow::Error::new(e).context(image_name(path))))
+}
+
+/// A screenshot read into a board: the image, the reading (with each tile's box), the board to
+/// solve (with `--fix` applied) and the game the screenshot shows when that is certain.
+pub struct Screenshot {
+    /// The decoded image.
+    pub image: DynamicImage,
+    /// What the reader saw.
+    pub reading: BoardReading,
+    /// The board to solve.
+    pub board: Board,
+    /// The game the screenshot shows, when certain.
+    pub detected: Option<Game>,
+}
+
+impl Screenshot {
+    /// Where the tiles are on the image, for drawing paths.
+    pub fn geometry(&self) -> Option<crate::render::paths::TileGeometry> {
+        crate::render::paths::TileGeometry::from_boxes(
+            self.reading.board.rows,
+            self.reading.board.cols,
+            &self.reading.cells,
+        )
+    }
 }
 
 /// The board a reading describes: values and bonuses included, doubtful tiles as their likely
@@ -109,7 +163,7 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
     }
     crate::warning!(
         "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
-        image.display(),
+        image_name(image),
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" }
     );
@@ -131,12 +185,34 @@ pub fn board_from_image(
     game: Option<Game>,
     fixes: &[Fix],
 ) -> Result<(Board, Option<Game>), Failure> {
-    let reader = load_reader(None)?;
-    let reading = read_file(image, &reader)?;
+    let shot = read_screenshot(image, game, fixes, &load_reader(None)?)?;
+    Ok((shot.board, shot.detected))
+}
+
+/// Reads the screenshot at `path` (`-`: stdin) as [`board_from_image`] does, keeping the image
+/// and the reading.
+pub fn read_screenshot(
+    path: &Path,
+    game: Option<Game>,
+    fixes: &[Fix],
+    reader: &TileReader,
+) -> Result<Screenshot, Failure> {
+    let image = load_image(path)?;
+    let reading = read_decoded(path, &image, reader)?;
     let (board, doubts) = fixed_board(&reading, fixes)?;
     let detected = reading.game.game;
-    warn_doubts(image, &doubts, &board, game.unwrap_or(detected));
-    Ok((board, Some(detected)))
+    warn_doubts(path, &doubts, &board, game.unwrap_or(detected));
+    Ok(Screenshot {
+        image,
+        reading,
+        board,
+        detected: Some(detected),
+    })
+}
+
+/// The embedded recognition model (exit code 1 when it cannot be loaded).
+pub fn embedded_reader() -> Result<TileReader, Failure> {
+    load_reader(None)
 }
 
 /// The board of a reading with the `--fix` corrections applied, and the doubtful tiles no fix
@@ -164,10 +240,11 @@ fn fix_text(fix: &Fix) -> String {
 pub fn run_read(args: ReadArgs) -> CliResult {
     let reader = load_reader(args.model.model.as_deref())?;
     let started = Instant::now();
-    let reading = read_file(&args.image, &reader)?;
+    let image = load_image(&args.image)?;
+    let reading = read_decoded(&args.image, &image, &reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
     if let Some(dir) = &args.debug {
-        vision::write_debug(dir, &args.image, &reading, &reader).map_err(|e| {
+        vision::write_debug(dir, &image, &reading, &reader).map_err(|e| {
             Failure::runtime(anyhow!(
                 "cannot write debug output to {}: {e}",
                 dir.display()

@@ -32,7 +32,7 @@ A board can also be JSON: {\"rows\":4,\"cols\":4,\"tiles\":[[\"A\",\"QU\",...],.
 #[derive(Debug, clap::Args)]
 #[command(after_help = BOARD_SYNTAX_HELP)]
 pub struct SolveArgs {
-    /// A screenshot or photo of the board to read and solve.
+    /// A screenshot or photo of the board to read and solve ('-': an image piped to stdin).
     #[arg(value_name = "IMAGE", conflicts_with_all = ["board", "boards"])]
     pub image: Option<PathBuf>,
     /// The board as board text or JSON (see the syntax below).
@@ -91,6 +91,16 @@ pub struct SolveArgs {
     /// the N best words of each board.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Draw the paths of the listed words: on the screenshot (same size), or for a typed board
+    /// on a rendered board. OUT.png: one picture with every word and a legend; DIR/ (ending in
+    /// '/' or an existing folder): one picture per word, named in rank order (01-word.png).
+    /// Without --limit or --word: the 10 best words.
+    #[arg(long, value_name = "OUT.png|DIR/", conflicts_with_all = ["boards", "explain"])]
+    pub draw: Option<PathBuf>,
+    /// List (and with --draw, draw) only these words, in rank order: repeatable or a comma list
+    /// (--word cat,dog). A word that is not found is an error.
+    #[arg(long, value_name = "WORD", value_delimiter = ',', conflicts_with_all = ["boards", "explain"])]
+    pub word: Vec<String>,
     /// Threads for --boards, 1 to 256 (default: one per core; only --boards solves in
     /// parallel, so it is refused without it).
     #[arg(long, value_name = "N", value_parser = parse_threads)]
@@ -141,12 +151,21 @@ pub fn run(args: SolveArgs) -> CliResult {
             "--fix corrects a screenshot's board: give the screenshot, or correct the tile in --board"
         )));
     }
-    let (board, detected) = match (&args.board, &args.image) {
+    let target = match &args.draw {
+        Some(path) => Some(super::draw::Target::of(path)?),
+        None => None,
+    };
+    let (board, detected, shot) = match (&args.board, &args.image) {
         (Some(text), _) => (
             Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?,
             None,
+            None,
         ),
-        (None, Some(image)) => super::read::board_from_image(image, args.game, &args.fix)?,
+        (None, Some(image)) => {
+            let reader = super::read::embedded_reader()?;
+            let shot = super::read::read_screenshot(image, args.game, &args.fix, &reader)?;
+            (shot.board.clone(), shot.detected, Some(shot))
+        }
         (None, None) => {
             return Err(Failure::bad_input(anyhow!(
                 "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
@@ -191,15 +210,26 @@ pub fn run(args: SolveArgs) -> CliResult {
     if let Some(word) = &args.explain {
         return explain(&board, &dict, &options, &solution, &swaps, word, args.json);
     }
+    let limit = match (args.limit, &target) {
+        (None, Some(_)) if args.word.is_empty() => {
+            crate::warning!(
+                "wordsnap: drawing the {} best words (--limit N or --word W for others)",
+                super::draw::DEFAULT_LIMIT
+            );
+            Some(super::draw::DEFAULT_LIMIT)
+        }
+        (limit, _) => limit,
+    };
+    let listed = listed_words(&solution, &dict, &args.word, limit)?;
     let out = if args.json {
         json_report(
             &board,
             &dict,
             game,
             &solution,
+            &listed,
             &swaps,
             elapsed.as_secs_f64(),
-            args.limit,
         )
     } else {
         text_report(
@@ -207,12 +237,74 @@ pub fn run(args: SolveArgs) -> CliResult {
             &dict,
             game,
             &solution,
+            &listed,
             &swaps,
             elapsed.as_secs_f64(),
-            args.limit,
         )
     };
-    print_out(&out)
+    print_out(&out)?;
+    match target {
+        Some(target) => super::draw::draw(
+            &target,
+            &board,
+            game,
+            shot.as_ref(),
+            &listed,
+            solution.words.len(),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// A listed word with its rank in the whole solution (1 for the best).
+pub struct Listed<'a> {
+    /// Place in the solution's order, from 1.
+    pub rank: usize,
+    /// The word.
+    pub found: &'a FoundWord,
+}
+
+/// The words to list: those `--word` names (each must be found), or the `limit` best, in rank
+/// order.
+fn listed_words<'a>(
+    solution: &'a Solution,
+    dict: &Dictionary,
+    wanted: &[String],
+    limit: Option<usize>,
+) -> Result<Vec<Listed<'a>>, Failure> {
+    let ranked = solution
+        .words
+        .iter()
+        .enumerate()
+        .map(|(i, found)| Listed { rank: i + 1, found });
+    if wanted.is_empty() {
+        return Ok(ranked.take(limit.unwrap_or(usize::MAX)).collect());
+    }
+    let wanted: Vec<String> = wanted
+        .iter()
+        .map(|w| w.trim().to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if let Some(missing) = wanted
+        .iter()
+        .find(|w| !solution.words.iter().any(|f| &f.word == *w))
+    {
+        return Err(not_found(dict, missing));
+    }
+    Ok(ranked
+        .filter(|l| wanted.contains(&l.found.word))
+        .take(limit.unwrap_or(usize::MAX))
+        .collect())
+}
+
+/// The error for a word asked for (`--word`, `--explain`) that the solution does not have.
+fn not_found(dict: &Dictionary, word: &str) -> Failure {
+    let why = if dict.contains(word) {
+        "it is in the dictionary but not on this board (or outside the length limits)"
+    } else {
+        "it is not in the dictionary"
+    };
+    Failure::runtime(anyhow!("'{word}' was not found: {why}"))
 }
 
 fn print_out(text: &str) -> CliResult {
@@ -310,16 +402,16 @@ fn text_report(
     dict: &Dictionary,
     game: Game,
     s: &Solution,
+    listed: &[Listed],
     swaps: &HashMap<String, Vec<Swap>>,
     secs: f64,
-    limit: Option<usize>,
 ) -> String {
     let mut out = format!("board: {}\n", board.to_text());
     for line in board.grid_string().lines() {
         out.push_str(&format!("  {line}\n"));
     }
     out.push('\n');
-    let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
+    let shown: Vec<&FoundWord> = listed.iter().map(|l| l.found).collect();
     let width = shown
         .iter()
         .map(|w| w.word.chars().count())
@@ -341,7 +433,7 @@ fn text_report(
             "word"
         ));
     }
-    for w in shown {
+    for w in &shown {
         out.push_str(&format!(
             "{:>6}{}  {:<width$}  {}\n",
             w.score,
@@ -400,14 +492,13 @@ fn json_report(
     dict: &Dictionary,
     game: Game,
     s: &Solution,
+    listed: &[Listed],
     swaps: &HashMap<String, Vec<Swap>>,
     secs: f64,
-    limit: Option<usize>,
 ) -> String {
-    let shown = &s.words[..limit.unwrap_or(usize::MAX).min(s.words.len())];
     let report = json!({
         "board": board.to_json(),
-        "words": shown.iter().map(|w| word_json(w, swaps.get(&w.word))).collect::<Vec<_>>(),
+        "words": listed.iter().map(|l| word_json(l.found, swaps.get(&l.found.word))).collect::<Vec<_>>(),
         "stats": {
             "words": s.words.len(),
             "total_score": s.total_score,
@@ -435,12 +526,7 @@ fn explain(
 ) -> CliResult {
     let word = word.trim().to_lowercase();
     let Some(found) = s.words.iter().find(|w| w.word == word) else {
-        let why = if dict.contains(&word) {
-            "it is in the dictionary but not on this board (or outside the length limits)"
-        } else {
-            "it is not in the dictionary"
-        };
-        return Err(Failure::runtime(anyhow!("'{word}' was not found: {why}")));
+        return Err(not_found(dict, &word));
     };
     let cells: Vec<usize> = found
         .path
@@ -470,34 +556,6 @@ fn explain(
         "  path: {}\n\n",
         format_swapped_path(&found.path, swapped)
     ));
-    out.push_str(&draw_path(board, &found.path));
+    out.push_str(&crate::render::paths::path_text(board, &found.path));
     print_out(&out)
-}
-
-/// The grid with each tile of the path marked by its step number, other tiles dimmed.
-pub fn draw_path(board: &Board, path: &[(usize, usize)]) -> String {
-    let width = board
-        .tiles()
-        .iter()
-        .map(|t| t.notation().chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(2)
-        + 3;
-    let mut out = String::new();
-    for r in 0..board.rows() {
-        let mut line = String::from("  ");
-        for c in 0..board.cols() {
-            let text = board.tile(r, c).notation();
-            let cell = match path.iter().position(|&p| p == (r, c)) {
-                Some(i) => format!("{}{}", i + 1, text),
-                None => text.to_lowercase(),
-            };
-            line.push_str(&crate::board::pad(&cell, width));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out.push_str("  (numbers give the order of the tiles; tiles off the path in lower case)\n");
-    out
 }

@@ -2,6 +2,7 @@
 //! dragged. The practice window and `wordsnap render` (PNG, no window) share this code.
 
 pub(crate) mod layout;
+pub mod paths;
 pub(crate) mod style;
 pub(crate) mod text;
 

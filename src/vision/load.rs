@@ -30,6 +30,24 @@ pub fn load(path: &Path) -> Result<DynamicImage, VisionError> {
     decode(&bytes)
 }
 
+/// Reads an image from a stream (a pipe: `wordsnap read -`) to its end and decodes it, with the
+/// same checks and limits as [`load`]; a stream longer than [`MAX_FILE_BYTES`] is refused
+/// without holding more than that in memory.
+pub fn load_from(input: impl std::io::Read) -> Result<DynamicImage, VisionError> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(VisionError::Io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(VisionError::TooLarge(format!(
+            "the input has more than {MAX_FILE_BYTES} bytes, the limit"
+        )));
+    }
+    decode(&bytes)
+}
+
 /// Decodes an image held in memory, with the same checks and limits as [`load`].
 pub fn decode(bytes: &[u8]) -> Result<DynamicImage, VisionError> {
     if bytes.is_empty() {
@@ -104,6 +122,20 @@ pub fn check_size(image: &DynamicImage) -> Result<(), VisionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_load_from_a_stream() {
+        let mut png = Vec::new();
+        DynamicImage::new_rgb8(40, 30)
+            .write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
+            .unwrap();
+        let image = load_from(Cursor::new(&png)).unwrap();
+        assert_eq!((image.width(), image.height()), (40, 30));
+        assert!(matches!(
+            load_from(std::io::empty()),
+            Err(VisionError::NotAnImage(_))
+        ));
+    }
 
     #[test]
     fn truncated_jpegs_are_caught() {

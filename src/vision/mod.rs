@@ -249,12 +249,12 @@ fn lattice_at(analysis: &GrayImage, radius: u32) -> Option<(grid::Lattice, glyph
 /// crops as the model saw them (`crop-R-C-KIND.png`) to `dir`.
 pub fn write_debug(
     dir: &Path,
-    image_path: &Path,
+    image: &DynamicImage,
     reading: &BoardReading,
     _reader: &TileReader,
 ) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let mut overlay: RgbImage = load::load(image_path)?.to_rgb8();
+    let mut overlay: RgbImage = image.to_rgb8();
     let g = reading.grid;
     let rect = |x: u32, y: u32, w: u32, h: u32| {
         imageproc::rect::Rect::at(x as i32, y as i32).of_size(w.max(1), h.max(1))
