@@ -92,6 +92,9 @@ pub struct Cli {
 }
 
 /// The subcommands.
+// One value is parsed per run, so the size of the largest variant (solve's many flags) costs
+// nothing worth boxing for.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve a board (typed with --board, a batch file with --boards, or a screenshot).
