@@ -888,7 +888,13 @@ mod tests {
         let mut pixmap = Pixmap::new(240, 240).unwrap();
         assert!(place_legend(&pixmap, &font, &words, &g).is_none());
         draw_legend(&mut pixmap, &font, &g, &words);
-        assert!(pixmap.pixel(235, 235).unwrap().alpha() > 0);
+        let drawn = |xs: std::ops::Range<u32>, ys: std::ops::Range<u32>| {
+            xs.flat_map(|x| ys.clone().map(move |y| (x, y)))
+                .filter(|&(x, y)| pixmap.pixel(x, y).unwrap().alpha() > 0)
+                .count()
+        };
+        assert!(drawn(160..240, 200..240) > 1000, "the legend is in the corner");
+        assert_eq!(drawn(0..120, 0..120), 0);
     }
 
     #[test]
