@@ -893,7 +893,10 @@ mod tests {
                 .filter(|&(x, y)| pixmap.pixel(x, y).unwrap().alpha() > 0)
                 .count()
         };
-        assert!(drawn(160..240, 200..240) > 1000, "the legend is in the corner");
+        assert!(
+            drawn(160..240, 200..240) > 1000,
+            "the legend is in the corner"
+        );
         assert_eq!(drawn(0..120, 0..120), 0);
     }
 
