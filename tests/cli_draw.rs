@@ -1,9 +1,8 @@
 //! End-to-end tests of `solve --draw` and `--word`: pictures of the paths on a screenshot or on
-//! a rendered board, one picture or one per word, and images read from stdin.
+//! a rendered board, one picture or one per word.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn wordsnap(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wordsnap"))
@@ -253,36 +252,4 @@ fn one_picture_of_several_words_on_a_typed_board() {
             .count();
         assert!(n > 500, "{colour:?}: {n} pixels");
     }
-}
-
-#[test]
-fn a_screenshot_piped_to_stdin_reads_like_the_file() {
-    let shot = fixture("roboto_orange_values_4x4.png");
-    let from_file = ok_json(&wordsnap(&["solve", &shot, "--json", "--limit", "5"]));
-    let bytes = std::fs::read(&shot).unwrap();
-    for command in ["solve", "read"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-            .args([command, "-", "--json"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(&bytes).unwrap();
-        let json = ok_json(&child.wait_with_output().unwrap());
-        if command == "solve" {
-            assert_eq!(json["board"], from_file["board"]);
-            assert_eq!(json["stats"]["words"], from_file["stats"]["words"]);
-        } else {
-            assert_eq!(json["tiles"], from_file["board"]["tiles"]);
-        }
-    }
-    // Nothing on stdin is a clear error naming stdin.
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["read", "-"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stdin"));
 }

@@ -91,3 +91,60 @@ fn dry_run_prints_the_plan_without_a_display() {
     assert_eq!(text.matches("press").count(), 3, "{text}");
     assert_eq!(text.matches("release").count(), 3, "{text}");
 }
+
+#[test]
+fn render_and_replay_report_in_json() {
+    let png = std::env::temp_dir().join(format!("wordsnap-render-json-{}.png", std::process::id()));
+    let o = wordsnap(&[
+        "render",
+        "--board",
+        "serstanelapidetr",
+        "--game",
+        "wordament",
+        "--size",
+        "320x200",
+        "--out",
+        png.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["out"], png.to_str().unwrap());
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(320), Some(200))
+    );
+    assert_eq!(v["style"], "light");
+    assert_eq!(v["game"], "wordament");
+    assert_eq!(v["board"]["tiles"][0][0], "S");
+    // Wordament boards are drawn with their printed values.
+    assert!(v["board"]["values"].is_array(), "{v}");
+    let _ = std::fs::remove_file(&png);
+
+    let o = wordsnap(&[
+        "replay",
+        "--dry-run",
+        "--board",
+        "serstanelapidetr",
+        "--limit",
+        "3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let events: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(events[0]["event"], "no_window");
+    let planned: Vec<&serde_json::Value> =
+        events.iter().filter(|e| e["event"] == "planned").collect();
+    assert_eq!(planned.len(), 3);
+    assert_eq!(planned[0]["word"], "alternated");
+    assert_eq!(planned[0]["path"][0], serde_json::json!([1, 1]));
+    // The pointer starts on the first tile's centre (100-pixel tiles at the origin).
+    assert_eq!(planned[0]["points"][0], serde_json::json!([150, 150]));
+    let summary = events.last().unwrap();
+    assert_eq!(summary["event"], "summary");
+    assert_eq!(summary["dry_run"], true);
+    assert_eq!(summary["planned"], 3);
+}

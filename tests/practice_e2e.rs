@@ -167,12 +167,25 @@ fn replay_and_play_register_every_word_on_the_practice_board() {
     let log = temp_file("play.jsonl");
     let _practice = start_practice(&display, board, &log);
     let mut play = wordsnap(&display);
-    play.args(["play", "--limit", "5", "--wait", "20"]);
+    play.args(["play", "--limit", "5", "--wait", "20", "--json"]);
     let (out, _) = run_ok(play);
     // The board must come from reading the captured window, not from the window's own property.
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("could not read the board"), "{err}");
     check_log(&read_log(&log, 5), board, 5);
+    // --json: one line per word dragged, then the summary.
+    let events: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(events.len(), 6, "{events:?}");
+    assert!(
+        events[..5]
+            .iter()
+            .all(|e| e["event"] == "dragged" && e["accepted"] == true)
+    );
+    assert_eq!(events[5]["event"], "summary");
+    assert_eq!(events[5]["registered"], 5);
     let _ = std::fs::remove_file(&log);
 }
 

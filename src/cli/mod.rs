@@ -97,9 +97,9 @@ pub struct Cli {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve a board (typed with --board, a batch file with --boards, or a screenshot).
+    /// Solve a board (typed with --board, a batch file with --boards, or screenshots).
     Solve(solve::SolveArgs),
-    /// Read a board from a screenshot and print it as board text with confidences.
+    /// Read the board in each screenshot and print it as board text with confidences.
     Read(read::ReadArgs),
     /// Read every image in a folder and compare it with the ground truth beside it.
     Eval(read::EvalArgs),

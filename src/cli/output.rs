@@ -80,6 +80,17 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// True when the failure is a failed write to stdout (a closed pipe, a full disk): a command
+/// working through several inputs stops there instead of going on to the next.
+pub fn is_output_failure(failure: &Failure) -> bool {
+    failure.error.chain().any(|cause| {
+        cause.is::<OutputError>()
+            || cause
+                .downcast_ref::<io::Error>()
+                .is_some_and(is_output_error)
+    })
+}
+
 /// True when the failure is a write to a closed pipe: the reader has all it wanted.
 pub fn is_closed_pipe(failure: &Failure) -> bool {
     failure.error.chain().any(|cause| {

@@ -9,6 +9,7 @@ use crate::replay::plan::Order;
 use crate::replay::{self, ReplayOptions, x11::Display};
 use crate::score::Game;
 use anyhow::{Context, anyhow};
+use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -20,8 +21,8 @@ pub struct PracticeArgs {
     /// The board to play, as board text or JSON (default: a random board rolled from dice).
     #[arg(long, value_name = "TEXT", conflicts_with = "image")]
     pub board: Option<String>,
-    /// Play the board read from a screenshot (needs screenshot reading, which is not
-    /// available in this build yet: the command says so).
+    /// Play the board read from a screenshot ('-': an image piped to stdin), by the rules of
+    /// the game the screenshot shows.
     #[arg(long, value_name = "PATH")]
     pub image: Option<PathBuf>,
     /// The game: its rules score words, its dice roll random boards.
@@ -67,6 +68,10 @@ pub struct RenderArgs {
     /// Seed for a random board.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
+    /// Print what was drawn as one JSON object:
+    /// {"out","width","height","style","game","board"}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `wordsnap replay`.
@@ -76,8 +81,8 @@ Needs an open practice board (wordsnap practice) on an X11 display with the XTES
 Safety: refuses to run without a practice window; never presses outside the board; stops at once,
 releasing the button, when Escape is held or the mouse is moved away from the planned path.")]
 pub struct ReplayArgs {
-    /// Solve the board read from this screenshot (needs screenshot reading, which is not
-    /// available in this build yet).
+    /// Solve the board read from this screenshot ('-': an image piped to stdin) instead of
+    /// the practice window's; replay checks that the window shows that board.
     #[arg(value_name = "IMAGE", conflicts_with = "board")]
     pub image: Option<PathBuf>,
     /// The board to solve (default: the board the practice window shows).
@@ -92,6 +97,10 @@ pub struct ReplayArgs {
     /// Print the drag plan (tiles and screen points) without moving anything.
     #[arg(long)]
     pub dry_run: bool,
+    /// Print one JSON object per line for each event, then a summary (see README: "JSON
+    /// output of replay and play").
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The replay options `replay` and `play` share.
@@ -130,6 +139,9 @@ pub struct PlayArgs {
     /// Also save the captured window as a PNG.
     #[arg(long, value_name = "FILE")]
     pub capture: Option<PathBuf>,
+    /// Print one JSON object per line for each word dragged, then a summary (as replay --json).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The longest round `--minutes` accepts (a day).
@@ -265,11 +277,22 @@ pub fn run_render(args: RenderArgs) -> CliResult {
     let pixmap = render::render_board(&board, &Style::named(args.style), w, h)
         .ok_or_else(|| Failure::bad_input(anyhow!("cannot draw a {w}x{h} image")))?;
     render::save_png(&pixmap, &args.out).map_err(Failure::runtime)?;
-    crate::warning!(
-        "wrote {} ({w}x{h}, {})",
-        args.out.display(),
-        board.to_text()
-    );
+    if !args.json {
+        crate::warning!(
+            "wrote {} ({w}x{h}, {})",
+            args.out.display(),
+            board.to_text()
+        );
+        return Ok(());
+    }
+    let style = clap::ValueEnum::to_possible_value(&args.style)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    let report = json!({"out": args.out.display().to_string(), "width": w, "height": h,
+                        "style": style, "game": game, "board": board.to_json()});
+    let mut out = super::output::stdout();
+    writeln!(out, "{report}")?;
+    out.flush()?;
     Ok(())
 }
 
@@ -285,7 +308,7 @@ pub fn run_replay(args: ReplayArgs) -> CliResult {
         dry_run: args.dry_run,
         ..options
     };
-    replay_and_report(&options)
+    replay_and_report(&options, args.json)
 }
 
 fn replay_options(
@@ -313,19 +336,70 @@ fn replay_options(
     })
 }
 
-/// Replays with the options, printing each event on stdout, then the summary.
-fn replay_and_report(options: &ReplayOptions) -> CliResult {
+/// Replays with the options, printing each event on stdout (as text or JSON lines), then the
+/// summary.
+fn replay_and_report(options: &ReplayOptions, as_json: bool) -> CliResult {
     let mut out = super::output::stdout();
     let mut failed_write: Option<std::io::Error> = None;
     let result = replay::run(options, &mut |event| {
         if failed_write.is_none() {
-            failed_write = print_event(&mut out, event).err();
+            let printed = if as_json {
+                writeln!(out, "{}", event_json(&event)).and_then(|()| out.flush())
+            } else {
+                print_event(&mut out, event)
+            };
+            failed_write = printed.err();
         }
     });
     if let Some(error) = failed_write {
         return Err(error.into());
     }
+    if as_json {
+        let report = result.map_err(Failure::from)?;
+        writeln!(out, "{}", summary_json(&report, options.dry_run))?;
+        out.flush()?;
+        return Ok(());
+    }
     finish(&mut out, result, options.dry_run)
+}
+
+fn cells_json(path: &[(usize, usize)]) -> serde_json::Value {
+    path.iter().map(|&(r, c)| json!([r, c])).collect()
+}
+
+/// One replay event as JSON: `{"event":"no_window"}`,
+/// `{"event":"planned","word","score","path","points"}` (the pointer's stops in screen pixels;
+/// the button is pressed at the first and released at the last) or
+/// `{"event":"dragged","word","score","path","accepted"}`.
+fn event_json(event: &replay::Event) -> serde_json::Value {
+    match event {
+        replay::Event::NoWindow => json!({"event": "no_window"}),
+        replay::Event::Planned(plan) => {
+            let points: Vec<_> = plan
+                .actions
+                .iter()
+                .filter_map(|a| match a {
+                    replay::plan::Action::MoveTo(x, y) => Some(json!([x, y])),
+                    _ => None,
+                })
+                .collect();
+            json!({"event": "planned", "word": plan.word, "score": plan.score,
+                   "path": cells_json(&plan.path), "points": points})
+        }
+        replay::Event::Dragged { word, accepted } => {
+            json!({"event": "dragged", "word": word.word, "score": word.score,
+                   "path": cells_json(&word.path), "accepted": accepted})
+        }
+    }
+}
+
+/// The last line of `replay --json` and `play --json`:
+/// `{"event":"summary","dry_run","planned","registered","accepted","score","seconds","drag_seconds"}`.
+fn summary_json(report: &replay::Report, dry_run: bool) -> serde_json::Value {
+    json!({"event": "summary", "dry_run": dry_run, "planned": report.planned,
+           "registered": report.registered, "accepted": report.accepted,
+           "score": report.score, "seconds": report.elapsed.as_secs_f64(),
+           "drag_seconds": report.planned_drags.as_secs_f64()})
 }
 
 /// Prints what the replayer reports: each word dragged, or each word's plan in a dry run.
@@ -390,7 +464,7 @@ pub fn run_play(args: PlayArgs) -> CliResult {
     let wait = Duration::try_from_secs_f64(args.pace.wait).unwrap_or(Duration::ZERO);
     let board = capture_and_read(wait, args.capture.as_deref())?;
     let options = replay_options(board, None, &args.pace)?;
-    replay_and_report(&options)
+    replay_and_report(&options, args.json)
 }
 
 /// Captures the practice window and reads its board; None (take the window's own board) when

@@ -16,13 +16,17 @@ use std::time::Instant;
 /// Arguments of `wordsnap read`.
 #[derive(Debug, clap::Args)]
 pub struct ReadArgs {
-    /// The screenshot or photo to read ('-': an image piped to stdin).
-    #[arg(value_name = "IMAGE")]
-    pub image: PathBuf,
-    /// Print {"rows","cols","tiles","values"?,"bonuses"?,"confidence","grid"} as JSON.
+    /// Screenshots or photos to read, each in turn ('-': an image piped to stdin). With several,
+    /// a failed image is reported on stderr and the others are still read (exit code 1 at the
+    /// end).
+    #[arg(value_name = "IMAGE", required = true)]
+    pub images: Vec<PathBuf>,
+    /// Print one JSON line per image:
+    /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","grid","game"}.
     #[arg(long)]
     pub json: bool,
-    /// Write an overlay of the detected grid and readings, and the tile crops, to this folder.
+    /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
+    /// (with several images: to a subfolder per image, named by its file stem).
     #[arg(long, value_name = "DIR")]
     pub debug: Option<PathBuf>,
     #[command(flatten)]
@@ -100,9 +104,11 @@ fn read_decoded(
         .map_err(|e| Failure::from(anyhow::Error::new(e).context(image_name(path))))
 }
 
-/// A screenshot read into a board: the image, the reading (with each tile's box), the board to
+/// A screenshot read into a board: where it came from, the image, the reading (with each tile's box), the board to
 /// solve (with `--fix` applied) and the game the screenshot shows when that is certain.
 pub struct Screenshot {
+    /// The image argument (`-` for stdin).
+    pub path: PathBuf,
     /// The decoded image.
     pub image: DynamicImage,
     /// What the reader saw.
@@ -203,6 +209,7 @@ pub fn read_screenshot(
     let detected = reading.game.game;
     warn_doubts(path, &doubts, &board, game.unwrap_or(detected));
     Ok(Screenshot {
+        path: path.to_path_buf(),
         image,
         reading,
         board,
@@ -238,27 +245,84 @@ fn fix_text(fix: &Fix) -> String {
 
 /// Runs `wordsnap read`.
 pub fn run_read(args: ReadArgs) -> CliResult {
+    let several = args.images.len() > 1;
+    if several && !args.fix.is_empty() {
+        return Err(Failure::bad_input(anyhow!(
+            "--fix applies to one screenshot: give one image"
+        )));
+    }
     let reader = load_reader(args.model.model.as_deref())?;
+    if !several {
+        return read_one(&args, &args.images[0], &reader, args.debug.clone());
+    }
+    let mut failed = 0;
+    for (i, path) in args.images.iter().enumerate() {
+        if i > 0 && !args.json {
+            let mut out = super::output::stdout();
+            writeln!(out)?;
+            out.flush()?;
+        }
+        let debug = args.debug.as_ref().map(|dir| dir.join(debug_folder(path)));
+        match read_one(&args, path, &reader, debug) {
+            Ok(()) => {}
+            Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
+            Err(failure) => {
+                failed += 1;
+                crate::warning!("wordsnap: error: {:#}", failure.error);
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(Failure::runtime(anyhow!(
+            "{failed} of {} images failed",
+            args.images.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The `--debug` subfolder of one of several images: its file stem (`stdin` for `-`).
+fn debug_folder(path: &Path) -> PathBuf {
+    match path.file_stem() {
+        Some(stem) if !is_stdin(path) => PathBuf::from(stem),
+        _ => PathBuf::from("stdin"),
+    }
+}
+
+/// Reads one image and writes its report (with an `image:` header when there are several);
+/// errors name the image.
+fn read_one(
+    args: &ReadArgs,
+    path: &Path,
+    reader: &TileReader,
+    debug: Option<PathBuf>,
+) -> CliResult {
     let started = Instant::now();
-    let image = load_image(&args.image)?;
-    let reading = read_decoded(&args.image, &image, &reader)?;
+    let image = load_image(path)?;
+    let reading = read_decoded(path, &image, reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
-    if let Some(dir) = &args.debug {
-        vision::write_debug(dir, &image, &reading, &reader).map_err(|e| {
+    let name = image_name(path);
+    if let Some(dir) = &debug {
+        vision::write_debug(dir, &image, &reading, reader).map_err(|e| {
             Failure::runtime(anyhow!(
-                "cannot write debug output to {}: {e}",
+                "{name}: cannot write debug output to {}: {e}",
                 dir.display()
             ))
         })?;
     }
     let mut out = super::output::stdout();
     if args.json {
-        writeln!(out, "{}", reading_json(&reading))?;
+        let mut json = reading_json(&reading);
+        json["image"] = json!(name);
+        writeln!(out, "{json}")?;
         out.flush()?;
         return Ok(());
     }
     let (board, doubts) = fixed_board(&reading, &args.fix)?;
     let game = reading.game.game;
+    if args.images.len() > 1 {
+        writeln!(out, "image: {name}")?;
+    }
     writeln!(out, "board: {}", board.to_text())?;
     writeln!(out, "game: {}", reading.game)?;
     write!(out, "{}", grid_view(&reading))?;
@@ -269,7 +333,7 @@ pub fn run_read(args: ReadArgs) -> CliResult {
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
     )?;
     out.flush()?;
-    warn_doubts(&args.image, &doubts, &board, game);
+    warn_doubts(path, &doubts, &board, game);
     Ok(())
 }
 

@@ -32,9 +32,11 @@ A board can also be JSON: {\"rows\":4,\"cols\":4,\"tiles\":[[\"A\",\"QU\",...],.
 #[derive(Debug, clap::Args)]
 #[command(after_help = BOARD_SYNTAX_HELP)]
 pub struct SolveArgs {
-    /// A screenshot or photo of the board to read and solve ('-': an image piped to stdin).
+    /// Screenshots or photos of boards to read and solve, each in turn ('-': an image piped to
+    /// stdin). With several, a failed image is reported on stderr and the others are still
+    /// solved (exit code 1 at the end).
     #[arg(value_name = "IMAGE", conflicts_with_all = ["board", "boards"])]
-    pub image: Option<PathBuf>,
+    pub images: Vec<PathBuf>,
     /// The board as board text or JSON (see the syntax below).
     #[arg(long, value_name = "TEXT", conflicts_with = "boards")]
     pub board: Option<String>,
@@ -44,7 +46,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub boards: Option<PathBuf>,
     /// The game: minimum length, scoring table, letter values and bonus rules.
-    /// Default: boggle (for a screenshot: the game the screenshot shows when that is certain).
+    /// Default: for a screenshot, the game it shows (as `read` prints it); else boggle.
     #[arg(long, value_enum)]
     pub game: Option<Game>,
     /// A word list to use instead of the embedded English list (one word per line, UTF-8).
@@ -72,7 +74,9 @@ pub struct SolveArgs {
     /// --json).
     #[arg(long)]
     pub all_paths: bool,
-    /// Print one JSON object: {"board", "words": [{"word","score","path","certainty"}], "stats"}.
+    /// Print one JSON object: {"board", "words": [{"word","score","path","certainty"}], "stats"},
+    /// with "image" (its file name) for a screenshot; one per line for several images or
+    /// --boards.
     #[arg(long)]
     pub json: bool,
     /// Only words at least this certain (0 to 1): the probability that the doubtful tiles they
@@ -146,52 +150,111 @@ pub fn run(args: SolveArgs) -> CliResult {
             "--threads applies only with --boards: a single board is solved on one thread"
         )));
     }
-    if !args.fix.is_empty() && args.image.is_none() {
+    if !args.fix.is_empty() && args.images.is_empty() {
         return Err(Failure::bad_input(anyhow!(
             "--fix corrects a screenshot's board: give the screenshot, or correct the tile in --board"
         )));
+    }
+    if args.images.len() > 1 {
+        for (given, flag) in [
+            (!args.fix.is_empty(), "--fix"),
+            (args.draw.is_some(), "--draw"),
+        ] {
+            if given {
+                return Err(Failure::bad_input(anyhow!(
+                    "{flag} applies to one screenshot: give one image"
+                )));
+            }
+        }
     }
     let target = match &args.draw {
         Some(path) => Some(super::draw::Target::of(path)?),
         None => None,
     };
-    let (board, detected, shot) = match (&args.board, &args.image) {
-        (Some(text), _) => (
-            Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?,
-            None,
-            None,
-        ),
-        (None, Some(image)) => {
+    match (&args.board, args.images.as_slice()) {
+        (Some(text), _) => {
+            let board =
+                Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?;
+            let dict = load_dictionary(&args)?;
+            solve_board(&args, &board, None, &dict, target.as_ref())
+        }
+        (None, []) => Err(Failure::bad_input(anyhow!(
+            "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
+        ))),
+        (None, [image]) => {
             let reader = super::read::embedded_reader()?;
             let shot = super::read::read_screenshot(image, args.game, &args.fix, &reader)?;
-            (shot.board.clone(), shot.detected, Some(shot))
+            let dict = load_dictionary(&args)?;
+            solve_board(&args, &shot.board, Some(&shot), &dict, target.as_ref())
         }
-        (None, None) => {
-            return Err(Failure::bad_input(anyhow!(
-                "nothing to solve: give a screenshot, --board TEXT or --boards FILE (see wordsnap solve --help)"
-            )));
+        (None, images) => solve_images(&args, images),
+    }
+}
+
+/// `solve A.png B.png ...`: each image read and solved in turn, its report written before the
+/// next is read. A failure is reported on stderr naming the image and the others are still
+/// done; the exit code is then 1. A failed write to stdout stops at once.
+fn solve_images(args: &SolveArgs, images: &[PathBuf]) -> CliResult {
+    let reader = super::read::embedded_reader()?;
+    let dict = load_dictionary(args)?;
+    let mut failed = 0;
+    for (i, path) in images.iter().enumerate() {
+        if i > 0 && !args.json {
+            print_out("\n")?;
         }
-    };
+        let solved = super::read::read_screenshot(path, args.game, &[], &reader).and_then(|shot| {
+            solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
+                error: f.error.context(super::read::image_name(path)),
+                ..f
+            })
+        });
+        match solved {
+            Ok(()) => {}
+            Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
+            Err(failure) => {
+                failed += 1;
+                crate::warning!("wordsnap: error: {:#}", failure.error);
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(Failure::runtime(anyhow!(
+            "{failed} of {} images failed",
+            images.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Solves one board (typed, or read from `shot`) and writes its report, and its pictures when
+/// `target` says where.
+fn solve_board(
+    args: &SolveArgs,
+    board: &Board,
+    shot: Option<&super::read::Screenshot>,
+    dict: &Dictionary,
+    target: Option<&super::draw::Target>,
+) -> CliResult {
+    let detected = shot.and_then(|s| s.detected);
     let game = args.game.or(detected).unwrap_or(Game::Boggle);
     if args.swaps > 0 && game != Game::Spellcast {
         return Err(Failure::bad_input(anyhow!(
             "--swaps is a SpellCast rule: use it with --game spellcast (the game is {game})"
         )));
     }
-    let dict = load_dictionary(&args)?;
-    let options = solve_options(&args, game)?;
+    let options = solve_options(args, game)?;
     let started = Instant::now();
     let (mut solution, swaps) = match game {
         Game::Letterpress => (
-            crate::letterpress::solve(&board, &dict, &options),
+            crate::letterpress::solve(board, dict, &options),
             HashMap::new(),
         ),
         _ if args.swaps > 0 => {
-            let found = crate::swaps::solve(&board, &dict, &options, args.swaps as usize);
+            let found = crate::swaps::solve(board, dict, &options, args.swaps as usize);
             (found.solution, found.swaps)
         }
         _ => (
-            Solver::new(&dict, options.clone()).solve(&board),
+            Solver::new(dict, options.clone()).solve(board),
             HashMap::new(),
         ),
     };
@@ -208,9 +271,9 @@ pub fn run(args: SolveArgs) -> CliResult {
         );
     }
     if let Some(word) = &args.explain {
-        return explain(&board, &dict, &options, &solution, &swaps, word, args.json);
+        return explain(board, dict, &options, &solution, &swaps, word, args.json);
     }
-    let limit = match (args.limit, &target) {
+    let limit = match (args.limit, target) {
         (None, Some(_)) if args.word.is_empty() => {
             crate::warning!(
                 "wordsnap: drawing the {} best words (--limit N or --word W for others)",
@@ -220,38 +283,41 @@ pub fn run(args: SolveArgs) -> CliResult {
         }
         (limit, _) => limit,
     };
-    let listed = listed_words(&solution, &dict, &args.word, limit)?;
+    let listed = listed_words(&solution, dict, &args.word, limit)?;
+    let image = shot.map(|s| super::read::image_name(&s.path));
     let out = if args.json {
-        json_report(
-            &board,
-            &dict,
+        let mut report = json_report(
+            board,
+            dict,
             game,
             &solution,
             &listed,
             &swaps,
             elapsed.as_secs_f64(),
-        )
+        );
+        if let Some(name) = &image {
+            report["image"] = json!(name);
+        }
+        format!("{report}\n")
     } else {
-        text_report(
-            &board,
-            &dict,
-            game,
-            &solution,
-            &listed,
-            &swaps,
-            elapsed.as_secs_f64(),
-        )
+        let header = match &image {
+            Some(name) if args.images.len() > 1 => format!("image: {name}\n"),
+            _ => String::new(),
+        };
+        header
+            + &text_report(
+                board,
+                dict,
+                game,
+                &solution,
+                &listed,
+                &swaps,
+                elapsed.as_secs_f64(),
+            )
     };
     print_out(&out)?;
     match target {
-        Some(target) => super::draw::draw(
-            &target,
-            &board,
-            game,
-            shot.as_ref(),
-            &listed,
-            solution.words.len(),
-        ),
+        Some(target) => super::draw::draw(target, board, game, shot, &listed, solution.words.len()),
         None => Ok(()),
     }
 }
@@ -486,7 +552,7 @@ pub(super) fn word_json(w: &FoundWord, swaps: Option<&Vec<Swap>>) -> serde_json:
     v
 }
 
-/// The `--json` report.
+/// The `--json` report (the caller adds `"image"` for a screenshot).
 fn json_report(
     board: &Board,
     dict: &Dictionary,
@@ -495,8 +561,8 @@ fn json_report(
     listed: &[Listed],
     swaps: &HashMap<String, Vec<Swap>>,
     secs: f64,
-) -> String {
-    let report = json!({
+) -> serde_json::Value {
+    json!({
         "board": board.to_json(),
         "words": listed.iter().map(|l| word_json(l.found, swaps.get(&l.found.word))).collect::<Vec<_>>(),
         "stats": {
@@ -510,8 +576,7 @@ fn json_report(
             "solve_ms": secs * 1e3,
             "unusable_tiles": s.unusable.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>(),
         }
-    });
-    format!("{report}\n")
+    })
 }
 
 /// `--explain WORD`: the score breakdown and the path drawn on the grid.
