@@ -70,16 +70,35 @@ pub fn faces(die: &str) -> Vec<String> {
     out
 }
 
-/// Rolls a board for a game: Big Boggle dice for 5x5 games (Super Big Boggle rolls 36 from them,
-/// each die used at most twice), New Boggle dice for the 4x4 games.
+/// Rolls a board for a game: Big Boggle dice for the 5x5 games (Big Boggle, SpellCast,
+/// Letterpress; Super Big Boggle rolls 36 from them, each die used at most twice), New Boggle
+/// dice for the 4x4 games.
 pub fn roll(game: Game, seed: u64) -> Board {
     let mut rng = StdRng::seed_from_u64(seed);
     let (side, dice): (usize, Vec<&str>) = match game {
-        Game::Bigboggle => (5, BIG_25.to_vec()),
+        Game::Bigboggle | Game::Spellcast | Game::Letterpress => (5, BIG_25.to_vec()),
         Game::Superbigboggle => (6, BIG_25.iter().chain(BIG_25.iter()).copied().collect()),
         _ => (4, NEW_16.to_vec()),
     };
-    roll_dice(&dice, side, &mut rng)
+    let board = roll_dice(&dice, side, &mut rng);
+    match game {
+        // Their tiles hold one letter each (a Q is a Q): a two-letter face gives its first.
+        Game::Spellcast | Game::Letterpress => first_letters(&board),
+        _ => board,
+    }
+}
+
+/// The board with each multi-letter tile cut to its first letter.
+fn first_letters(board: &Board) -> Board {
+    let tiles = board
+        .tiles()
+        .iter()
+        .map(|t| match t {
+            Tile::Letters(s) => Tile::Letters(s.chars().take(1).collect()),
+            other => other.clone(),
+        })
+        .collect();
+    Board::new(board.rows(), board.cols(), tiles).expect("same shape as the rolled board")
 }
 
 /// Shakes `dice`, puts the first side x side of them in the grid and rolls each one.
@@ -113,6 +132,13 @@ mod tests {
         assert_eq!(roll(Game::Boggle, 7), roll(Game::Boggle, 7));
         assert_ne!(roll(Game::Boggle, 7), roll(Game::Boggle, 8));
         assert_eq!(roll(Game::Bigboggle, 1).len(), 25);
+        assert_eq!(roll(Game::Spellcast, 1).len(), 25);
+        assert_eq!(roll(Game::Letterpress, 1).len(), 25);
+        for seed in 0..50 {
+            let b = roll(Game::Spellcast, seed);
+            assert!(b.tiles().iter().all(|t| t.notation().chars().count() == 1));
+        }
+        assert_eq!(roll(Game::Bwf, 1).len(), 16);
         assert_eq!(roll(Game::Superbigboggle, 1).len(), 36);
     }
 }

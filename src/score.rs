@@ -91,6 +91,12 @@ impl Game {
         self.scoring() == Scoring::ByLength
     }
 
+    /// True when each tile of a word must be next to the one before (every game but
+    /// Letterpress, where a word takes any tiles of the board).
+    pub fn tiles_must_touch(self) -> bool {
+        self != Game::Letterpress
+    }
+
     /// The names of every game, comma-separated, as `--game` takes them.
     pub fn names() -> String {
         Game::ALL.map(|g| g.to_string()).join(", ")

@@ -10,6 +10,7 @@ pub struct Drag {
     path: Vec<usize>,
     last: (f32, f32),
     broken: Option<String>,
+    jumps: bool,
 }
 
 impl Drag {
@@ -20,7 +21,14 @@ impl Drag {
             path: vec![cell],
             last: (x, y),
             broken: None,
+            jumps: false,
         })
+    }
+
+    /// Lets the path jump to tiles that are not next to the last one (Letterpress, where a word
+    /// takes any tiles).
+    pub fn allowing_jumps(self, jumps: bool) -> Drag {
+        Drag { jumps, ..self }
     }
 
     /// The tiles entered so far.
@@ -58,7 +66,7 @@ impl Drag {
         if self.path.contains(&cell) || self.broken.is_some() {
             return false;
         }
-        if !board.neighbours(self.path[n - 1]).any(|c| c == cell) {
+        if !self.jumps && !board.neighbours(self.path[n - 1]).any(|c| c == cell) {
             let (r, c) = (cell / board.cols() + 1, cell % board.cols() + 1);
             self.broken = Some(format!("jumped to row {r}, column {c}"));
         }
@@ -112,6 +120,18 @@ mod tests {
         d.moved(&board, &layout, 150.0, 50.0);
         d.moved(&board, &layout, 50.0, 50.0);
         assert_eq!(d.path(), &[0]);
+    }
+
+    #[test]
+    fn a_jump_is_taken_when_allowed() {
+        let (board, layout) = setup();
+        let mut d = Drag::press(&board, &layout, 50.0, 50.0)
+            .unwrap()
+            .allowing_jumps(true);
+        d.moved(&board, &layout, 250.0, 150.0);
+        d.moved(&board, &layout, 350.0, 350.0);
+        assert_eq!(d.path(), &[0, 6, 15]);
+        assert!(d.broken().is_none());
     }
 
     #[test]

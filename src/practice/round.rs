@@ -100,7 +100,12 @@ pub struct Round {
 impl Round {
     /// Starts a round: solves the board to know how many words are possible.
     pub fn new(board: Board, game: Game, dict: &Dictionary, limit: Option<Duration>) -> Round {
-        let solution = solve(&board, dict, &SolveOptions::new(game));
+        let options = SolveOptions::new(game);
+        let solution = if game.tiles_must_touch() {
+            solve(&board, dict, &options)
+        } else {
+            crate::letterpress::solve(&board, dict, &options)
+        };
         Round {
             rules: Rules::new(game),
             board,
@@ -161,7 +166,7 @@ impl Round {
                 reason: "time is up".into(),
             };
         }
-        if let Err(reason) = check_path(&self.board, path) {
+        if let Err(reason) = check_tiles(&self.board, path, self.game.tiles_must_touch()) {
             return Outcome::InvalidPath { reason };
         }
         let spellings = spellings(&self.board, path);
@@ -204,9 +209,10 @@ impl Round {
     }
 }
 
-/// Checks that a path is one the games allow: tiles that exist, each used once, each next to
-/// the one before, prefix-only tiles first and suffix-only tiles last.
-pub fn check_path(board: &Board, path: &[usize]) -> Result<(), String> {
+/// Checks that a word's tiles are ones the games allow: tiles that exist, each used once,
+/// prefix-only tiles first and suffix-only tiles last, and, when `touching` (every game but
+/// Letterpress), each next to the one before.
+pub fn check_tiles(board: &Board, path: &[usize], touching: bool) -> Result<(), String> {
     if path.is_empty() {
         return Err("no tiles".into());
     }
@@ -229,7 +235,7 @@ pub fn check_path(board: &Board, path: &[usize]) -> Result<(), String> {
         if path[..i].contains(&cell) {
             return Err(format!("row {r}, column {c} is used twice"));
         }
-        if i > 0 && !board.neighbours(path[i - 1]).any(|n| n == cell) {
+        if touching && i > 0 && !board.neighbours(path[i - 1]).any(|n| n == cell) {
             return Err(format!(
                 "row {r}, column {c} is not next to the tile before"
             ));
@@ -317,11 +323,58 @@ mod tests {
     }
 
     #[test]
+    fn letterpress_takes_tiles_anywhere_and_scores_their_count() {
+        // c . . . t on the top row, a at the bottom left: "cat" from tiles that do not touch.
+        let board = Board::parse("cxxxt xxxxx xxxxx xxxxx axxxx").unwrap();
+        let dict = Dictionary::english();
+        let mut r = Round::new(board.clone(), Game::Letterpress, &dict, None);
+        assert!(r.solution().words.iter().any(|w| w.word == "cat"));
+        assert_eq!(
+            r.submit(&[0, 20, 4]),
+            Outcome::Accepted {
+                word: "cat".into(),
+                score: 3
+            }
+        );
+        // In Boggle the same tiles are no path.
+        let mut b = Round::new(board, Game::Boggle, &dict, None);
+        assert!(matches!(b.submit(&[0, 20, 4]), Outcome::InvalidPath { .. }));
+    }
+
+    #[test]
+    fn spellcast_and_bwf_score_with_values_and_bonus_squares() {
+        let dict = Dictionary::english();
+        // SpellCast: c4x3 (TL) + a1 + t2 = 15, x2 (2X on t): 30.
+        let json = r#"{"rows":1,"cols":3,"tiles":[["C","A","T"]],"values":[[4,1,2]],
+            "bonuses":[["TL","","2X"]]}"#;
+        let mut s = Round::new(Board::parse(json).unwrap(), Game::Spellcast, &dict, None);
+        assert_eq!(
+            s.submit(&[0, 1, 2]),
+            Outcome::Accepted {
+                word: "cat".into(),
+                score: 30
+            }
+        );
+        // Boggle With Friends: c3 + a1x2 (DL) + t1 = 6, x2 (DW on t): 12.
+        let json = r#"{"rows":1,"cols":3,"tiles":[["C","A","T"]],"values":[[3,1,1]],
+            "bonuses":[["","DL","DW"]]}"#;
+        let mut b = Round::new(Board::parse(json).unwrap(), Game::Bwf, &dict, None);
+        assert_eq!(
+            b.submit(&[0, 1, 2]),
+            Outcome::Accepted {
+                word: "cat".into(),
+                score: 12
+            }
+        );
+    }
+
+    #[test]
     fn special_tiles_spell_every_choice() {
         let board = Board::parse("[a/e] t\nx x").unwrap();
         assert_eq!(spellings(&board, &[0, 1]), vec!["at", "et"]);
         let pre = Board::parse("[re-] d\nx x").unwrap();
-        assert!(check_path(&pre, &[1, 0]).is_err());
-        assert!(check_path(&pre, &[0, 1]).is_ok());
+        assert!(check_tiles(&pre, &[1, 0], true).is_err());
+        assert!(check_tiles(&pre, &[0, 1], true).is_ok());
+        assert!(check_tiles(&pre, &[1, 0], false).is_err());
     }
 }

@@ -221,7 +221,9 @@ impl App {
         }
         if let Some(areas) = self.areas() {
             let (x, y) = self.cursor;
-            self.drag = Drag::press(self.round.board(), &areas.layout, x, y);
+            let jumps = !self.round.game().tiles_must_touch();
+            self.drag = Drag::press(self.round.board(), &areas.layout, x, y)
+                .map(|d| d.allowing_jumps(jumps));
             self.flash = None;
         }
     }
