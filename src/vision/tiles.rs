@@ -55,6 +55,13 @@ fn cut_cell(
         scale,
         full.dimensions(),
     );
+    // A tile whose letter is of the other polarity than the board's (Letterpress: light letters
+    // on the tiles a player owns, dark ones elsewhere) may hold, in the board's polarity, a piece
+    // of its ground between the letter's strokes, letter-sized: it is not the letter.
+    let relocated = main_blob
+        .filter(|m| other_polarity(full, cell, m.dark))
+        .and_then(|_| letter_in_cell(full, cell, h * scale));
+    let main_blob = main_blob.filter(|_| relocated.is_none());
     let main_px = main_blob.map(|m| {
         to_pixels(
             (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
@@ -83,9 +90,11 @@ fn cut_cell(
     // a path): look again in the cell alone.
     let hole = lattice.holes.get(row * lattice.cols + col) == Some(&true);
     let main = main.or_else(|| {
-        let text = (!hole)
-            .then(|| letter_in_cell(full, cell, h * scale))
-            .flatten()?;
+        let text = relocated.or_else(|| {
+            (!hole)
+                .then(|| letter_in_cell(full, cell, h * scale))
+                .flatten()
+        })?;
         let pixels = whole_line(full, cell, text);
         let height = (pixels.3 - pixels.1) as f32;
         Some((pixels, normalise(full, pixels, true, height, cell)))
@@ -345,6 +354,17 @@ fn ink_beyond(
             0
         }])
     })
+}
+
+/// Whether the middle of a cell (full pixels) holds ink of the polarity opposite to `dark`, as
+/// judged by [`ink_is_dark`] on the middle three quarters of the cell (its edge is the tile's
+/// ground).
+fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
+    let (cl, ct, cr, cb) = cell;
+    let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
+    let middle = (cl + iw, ct + ih, cr.saturating_sub(iw), cb.saturating_sub(ih));
+    let at = |x: u32, y: u32| level_at(full, x, y);
+    ink_is_dark(&at, middle).is_some_and(|d| d != dark)
 }
 
 /// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
