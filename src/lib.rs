@@ -62,4 +62,4 @@ pub use score::{Game, Rules};
 pub use solve::{FoundWord, Solution, SolveOptions, Solver, solve};
 pub use vision::game::{GameGuess, recognise as recognise_game};
 pub use vision::ocr::TileReader;
-pub use vision::{BoardReading, VisionError, read_image, read_image_file};
+pub use vision::{BoardReading, MarkDoubt, MarkKind, VisionError, read_image, read_image_file};

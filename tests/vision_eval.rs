@@ -118,4 +118,15 @@ fn real_screens_are_read() {
         );
     }
     assert_eq!(totals["games"], serde_json::json!([32, 32]));
+    // A confidence is a promise: nothing read at 90% or more is wrong, and no value or badge is
+    // reported where the tile shows none (an unsure one is left out and listed instead).
+    assert_eq!(totals["confidently_wrong"], 0, "nothing wrong at >= 90%");
+    assert_eq!(
+        totals["false_values"], 0,
+        "no value where a tile shows none"
+    );
+    assert_eq!(
+        totals["false_bonuses"], 0,
+        "no badge where a tile shows none"
+    );
 }

@@ -182,6 +182,24 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
     );
 }
 
+/// Prints on stderr the values and badges the reader saw but could not read (left out of the
+/// board rather than guessed).
+fn warn_mark_doubts(image: &Path, doubts: &[vision::MarkDoubt]) {
+    if doubts.is_empty() {
+        return;
+    }
+    crate::warning!(
+        "wordsnap: warning: {}: {} unreadable value{} or badge{} (row,col from 0):",
+        image.display(),
+        doubts.len(),
+        if doubts.len() == 1 { "" } else { "s" },
+        if doubts.len() == 1 { "" } else { "s" }
+    );
+    for d in doubts {
+        crate::warning!("  {d}");
+    }
+}
+
 /// Reads a screenshot into a board, with the game the screenshot shows (the neutral Boggle game
 /// for its size when the evidence is weak; see [`crate::vision::game`]). Never stops for a doubtful or unreadable tile: the board takes it as its likely readings
 /// (or any letter), and the doubtful tiles are listed on stderr with the command to correct
@@ -208,6 +226,7 @@ pub fn read_screenshot(
     let (board, doubts) = fixed_board(&reading, fixes)?;
     let detected = reading.game.game;
     warn_doubts(path, &doubts, &board, game.unwrap_or(detected));
+    warn_mark_doubts(path, &reading.mark_doubts);
     Ok(Screenshot {
         path: path.to_path_buf(),
         image,
@@ -334,6 +353,7 @@ fn read_one(
     )?;
     out.flush()?;
     warn_doubts(path, &doubts, &board, game);
+    warn_mark_doubts(path, &reading.mark_doubts);
     Ok(())
 }
 
@@ -352,6 +372,23 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     }
     if let Some(bonuses) = &reading.board.bonuses {
         v["bonuses"] = json!(bonuses);
+    }
+    if !reading.mark_doubts.is_empty() {
+        v["unreadable_marks"] = reading
+            .mark_doubts
+            .iter()
+            .map(|d| {
+                json!({
+                    "row": d.row,
+                    "col": d.col,
+                    "kind": match d.kind {
+                        vision::MarkKind::Value => "value",
+                        vision::MarkKind::Badge => "badge",
+                    },
+                    "choices": d.choices.iter().map(|(t, p)| json!({"text": t, "probability": p})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
     }
     v
 }

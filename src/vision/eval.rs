@@ -425,6 +425,7 @@ mod tests {
             value_confidence: vec![vec![0.97; n]],
             bonus_confidence: vec![vec![0.5; n]],
             alternatives: vec![vec![Vec::new(); n]],
+            mark_doubts: Vec::new(),
             grid: super::super::GridBox {
                 x: 0,
                 y: 0,

@@ -27,6 +27,52 @@ use std::path::Path;
 /// The longest side of the copy the grid is searched in.
 pub const ANALYSIS_SIDE: u32 = 1280;
 
+/// What kind of corner mark a [`MarkDoubt`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkKind {
+    /// A printed point value.
+    Value,
+    /// A bonus badge.
+    Badge,
+}
+
+/// A value or badge a tile shows that could not be read surely enough to report: it is left
+/// out of the board (never guessed) and listed with what it may be.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkDoubt {
+    /// Row of the tile, from 0.
+    pub row: usize,
+    /// Column of the tile, from 0.
+    pub col: usize,
+    /// Value or badge.
+    pub kind: MarkKind,
+    /// What it may be (`"6"`, `"DL"`), with probabilities, most probable first.
+    pub choices: Vec<(String, f32)>,
+}
+
+impl std::fmt::Display for MarkDoubt {
+    /// `(2,0): value unreadable, left out; it may be 5 55%, 6 20%` (row and column from 0, as in
+    /// paths).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.kind {
+            MarkKind::Value => "value",
+            MarkKind::Badge => "badge",
+        };
+        let choices: Vec<String> = self
+            .choices
+            .iter()
+            .map(|(t, p)| format!("{t} {:.0}%", p * 100.0))
+            .collect();
+        write!(
+            f,
+            "({},{}): {kind} unreadable, left out; it may be {}",
+            self.row,
+            self.col,
+            choices.join(", ")
+        )
+    }
+}
+
 /// Why an image could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum VisionError {
@@ -85,8 +131,11 @@ pub struct BoardReading {
     pub value_confidence: Vec<Vec<f32>>,
     /// Confidence of each tile's badge reading, 0..1 (0 where no badge was read).
     pub bonus_confidence: Vec<Vec<f32>>,
-    /// Next best readings of each tile with their scores.
+    /// Other tiles each cell may show, in notation, with their probabilities, most probable
+    /// first.
     pub alternatives: Vec<Vec<Vec<(String, f32)>>>,
+    /// Values and badges seen but not read surely enough to report (left out of `board`).
+    pub mark_doubts: Vec<MarkDoubt>,
     /// The board in image pixels.
     pub grid: GridBox,
     /// Each cell's box in image pixels, row-major (for overlays and replay).

@@ -1,9 +1,10 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
+use super::doubt::DOUBT_BELOW;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
 use super::tiles::TileCrops;
-use super::{BoardReading, GridBox, VisionError};
+use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::GrayImage;
 use image::imageops::{rotate90, rotate180, rotate270};
 
@@ -21,19 +22,15 @@ const LOOKALIKES: [(char, char); 6] = [
 /// The badge labels the games print.
 const BADGES: [&str; 5] = ["DL", "TL", "DW", "TW", "2X"];
 
-/// A main tile's text in board notation with its confidence: `U/L` either/or, `RE-` prefix,
-/// `-ING` suffix, digits turned into the letters they resemble (with half the confidence).
-/// An empty or malformed reading gives `""` and confidence 0.
-pub fn tile_notation(reading: &CropReading) -> (String, f32) {
-    let mut confidence = reading.confidence;
-    let mut text: String = reading
-        .text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+/// One text as a tile in board notation with its probability: `U/L` either/or, `RE-` prefix,
+/// `-ING` suffix, digits turned into the letters they resemble (with half the probability).
+/// `None` for a text that is not a tile (empty or malformed).
+fn notation_of(text: &str, probability: f32) -> Option<(String, f32)> {
+    let mut probability = probability;
+    let mut text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if text.chars().any(|c| c.is_ascii_digit()) {
         text = swap_lookalikes(&text, &LOOKALIKES);
-        confidence *= 0.5;
+        probability *= 0.5;
     }
     let letters = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase());
     let valid = match (
@@ -47,11 +44,38 @@ pub fn tile_notation(reading: &CropReading) -> (String, f32) {
         (None, None, None) => letters(&text),
         _ => false,
     };
-    if valid {
-        (text, confidence)
-    } else {
-        (String::new(), 0.0)
+    valid.then_some((text, probability))
+}
+
+/// Every tile a main crop may show, in board notation with its probability, most probable
+/// first: the model's text and its alternatives, each through [`notation_of`]; readings that
+/// give the same tile (`0` and `O`) add up, and texts that are not a tile are left out.
+pub fn tile_choices(reading: &CropReading) -> Vec<(String, f32)> {
+    let mut out: Vec<(String, f32)> = Vec::new();
+    let texts = std::iter::once((reading.text.as_str(), reading.confidence))
+        .chain(reading.alternatives.iter().map(|(t, p)| (t.as_str(), *p)));
+    for (tile, p) in texts.filter_map(|(t, p)| notation_of(t, p)) {
+        match out.iter_mut().find(|(o, _)| *o == tile) {
+            Some(seen) => seen.1 = (seen.1 + p).min(1.0),
+            None => out.push((tile, p)),
+        }
     }
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    out
+}
+
+/// A main tile's text in board notation with its confidence: the most probable of
+/// [`tile_choices`]. When the model's most probable reading is nothing at all, or no reading is
+/// a tile, the tile is unreadable: `""` with confidence 0 (the choices are still its
+/// alternatives).
+pub fn tile_notation(reading: &CropReading) -> (String, f32) {
+    if reading.text.trim().is_empty() {
+        return (String::new(), 0.0);
+    }
+    tile_choices(reading)
+        .into_iter()
+        .next()
+        .unwrap_or((String::new(), 0.0))
 }
 
 /// What a corner mark says: a point value or a bonus badge.
@@ -76,21 +100,25 @@ fn swap_lookalikes(text: &str, lookalikes: &[(char, char)]) -> String {
         .collect()
 }
 
-/// Interprets a corner mark's text (`12`, `DL`, `2X`) with how sure it is: the reading's
-/// confidence, halved for a value read through letters that look like digits (a bar read as
-/// `I`, taken for `1`). `None` for anything else.
-pub fn mark(reading: &CropReading) -> Option<(Mark, f32)> {
-    let text = reading.text.trim();
-    if reading.confidence < 0.3 || text.is_empty() {
-        return None;
-    }
+/// Marks whose reading is less sure than this are not marks at all (an icon, a piece of the
+/// tile's rim) rather than unreadable values or badges.
+const MARK_NOISE_BELOW: f32 = 0.3;
+
+/// What one text in a mark crop means (`12`, `DL`, `2X`), with its probability: letters that
+/// look like digits stand for them (`S` for `5`), and a value read through a bar (`I` taken for
+/// `1`) keeps half its probability. `None` for anything else.
+fn mark_of(text: &str, probability: f32) -> Option<(Mark, f32)> {
+    let text = text.trim();
     if BADGES.contains(&text) {
-        return Some((Mark::Bonus(text.to_string()), reading.confidence));
+        return Some((Mark::Bonus(text.to_string()), probability));
     }
     // A value crop holds digits only: letters the model saw are digits that look alike.
     let digits = swap_lookalikes(text, &DIGIT_LOOKALIKES);
-    if digits.len() <= 2 && digits.chars().all(|c| c.is_ascii_digit()) {
-        let sure = reading.confidence * if digits == text { 1.0 } else { 0.5 };
+    if !text.is_empty() && digits.len() <= 2 && digits.chars().all(|c| c.is_ascii_digit()) {
+        // Any straight stroke (a tile's edge, part of an icon) reads as a bar; the other
+        // lookalikes need a digit's whole shape, so they count in full.
+        let through_bar = text.chars().any(|c| BAR_LOOKALIKES.contains(&c));
+        let sure = probability * if through_bar { 0.5 } else { 1.0 };
         return digits
             .parse()
             .ok()
@@ -99,6 +127,40 @@ pub fn mark(reading: &CropReading) -> Option<(Mark, f32)> {
     }
     None
 }
+
+/// Every meaning a corner mark's reading may have, with its probability, most probable first
+/// (readings with the same meaning add up). Empty when the model's most probable reading is not
+/// a value or badge, or is less sure than [`MARK_NOISE_BELOW`].
+pub fn mark_choices(reading: &CropReading) -> Vec<(Mark, f32)> {
+    let Some(first) = mark_of(&reading.text, reading.confidence) else {
+        return Vec::new();
+    };
+    if reading.confidence < MARK_NOISE_BELOW {
+        return Vec::new();
+    }
+    let mut out = vec![first];
+    for (m, p) in reading
+        .alternatives
+        .iter()
+        .filter_map(|(t, p)| mark_of(t, *p))
+    {
+        match out.iter_mut().find(|(o, _)| *o == m) {
+            Some(seen) => seen.1 = (seen.1 + p).min(1.0),
+            None => out.push((m, p)),
+        }
+    }
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// The most probable meaning of a corner mark (see [`mark_choices`]).
+#[cfg(test)]
+fn mark(reading: &CropReading) -> Option<(Mark, f32)> {
+    mark_choices(reading).into_iter().next()
+}
+
+/// Letters that are a bar, read in a value crop for a `1`.
+const BAR_LOOKALIKES: [char; 2] = ['I', 'L'];
 
 /// Letters the model may read in a value crop, and the digits they stand for.
 const DIGIT_LOOKALIKES: [(char, char); 8] = [
@@ -227,6 +289,122 @@ fn read_turns(
         .collect())
 }
 
+/// Values and badges of every tile, with their confidences and the marks that could not be read.
+struct MarkGrids {
+    values: Vec<Vec<Option<u32>>>,
+    value_confidence: Vec<Vec<f32>>,
+    bonuses: Vec<Vec<String>>,
+    bonus_confidence: Vec<Vec<f32>>,
+    doubts: Vec<MarkDoubt>,
+}
+
+/// Each tile's value and badge from its surest mark readings: one read at least
+/// [`DOUBT_BELOW`] sure is reported; a less sure one is unreadable (no value or badge, and a
+/// [`MarkDoubt`] with what it may be), never a guess.
+fn settle_marks(
+    value_marks: &[Vec<Vec<(Mark, f32)>>],
+    badge_marks: &[Vec<Vec<(Mark, f32)>>],
+) -> MarkGrids {
+    let (rows, cols) = (value_marks.len(), value_marks.first().map_or(0, Vec::len));
+    let mut out = MarkGrids {
+        values: vec![vec![None; cols]; rows],
+        value_confidence: vec![vec![0.0; cols]; rows],
+        bonuses: vec![vec![String::new(); cols]; rows],
+        bonus_confidence: vec![vec![0.0; cols]; rows],
+        doubts: Vec::new(),
+    };
+    let label = |m: &Mark| match m {
+        Mark::Value(v) => v.to_string(),
+        Mark::Bonus(b) => b.clone(),
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            for (kind, choices) in [
+                (MarkKind::Value, &value_marks[r][c]),
+                (MarkKind::Badge, &badge_marks[r][c]),
+            ] {
+                let Some((best, sure)) = choices.first() else {
+                    continue;
+                };
+                if *sure < DOUBT_BELOW {
+                    out.doubts.push(MarkDoubt {
+                        row: r,
+                        col: c,
+                        kind,
+                        choices: choices.iter().map(|(m, p)| (label(m), *p)).collect(),
+                    });
+                    continue;
+                }
+                match best {
+                    Mark::Value(v) => {
+                        out.values[r][c] = Some(*v);
+                        out.value_confidence[r][c] = *sure;
+                    }
+                    Mark::Bonus(b) => {
+                        out.bonuses[r][c] = b.clone();
+                        out.bonus_confidence[r][c] = *sure;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A single letter whose text box is less high than this share of the board's usual letter
+/// height is partly hidden (a swipe trail, a banner or a finger over it): what is left of an S
+/// reads as a C, surely.
+const LETTER_HEIGHT_AT_LEAST: f32 = 0.66;
+
+/// A letter crop with more ink than this share of its pixels is not a letter alone: the crop
+/// took in a block of shadow or of the tile's edge (a solid square in its margin has 0.44; the
+/// boldest capitals about 0.27).
+const INK_SHARE_AT_MOST: f32 = 0.3;
+
+/// The most confidence a reading of an odd-looking letter keeps: below the doubt threshold, so
+/// the tile is solved as its likely readings and listed as doubtful.
+const ODD_LETTER_CONFIDENCE: f32 = 0.5;
+
+/// Fewest single letters on a board for their usual height to be known.
+const USUAL_HEIGHT_FROM: usize = 4;
+
+/// Lowers the confidence of main readings whose crop does not look like one whole letter (see
+/// [`LETTER_HEIGHT_AT_LEAST`], [`INK_SHARE_AT_MOST`]) to at most [`ODD_LETTER_CONFIDENCE`]: the
+/// model reads such crops as some letter, often surely and wrongly. `mains` are indices into
+/// `crops` and `readings`; `heights` the height of each main text's box in image pixels.
+fn doubt_odd_letters(
+    mains: &[usize],
+    heights: &[u32],
+    crops: &[GrayImage],
+    readings: &mut [CropReading],
+) {
+    let single = |r: &CropReading| r.text.chars().count() == 1;
+    let mut usual: Vec<u32> = mains
+        .iter()
+        .zip(heights)
+        .filter(|&(&k, _)| single(&readings[k]))
+        .map(|(_, &h)| h)
+        .collect();
+    usual.sort_unstable();
+    let usual_height = (usual.len() >= USUAL_HEIGHT_FROM).then(|| usual[usual.len() / 2] as f32);
+    for (&k, &h) in mains.iter().zip(heights) {
+        if !single(&readings[k]) {
+            continue;
+        }
+        let hidden = usual_height.is_some_and(|u| (h as f32) < LETTER_HEIGHT_AT_LEAST * u);
+        if hidden || ink_share(&crops[k]) > INK_SHARE_AT_MOST {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
+/// The share of a crop's pixels that are ink (darker than mid-grey).
+fn ink_share(crop: &GrayImage) -> f32 {
+    let ink = crop.pixels().filter(|p| p[0] < 128).count();
+    ink as f32 / (crop.width() * crop.height()).max(1) as f32
+}
+
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
     lattice: &Lattice,
@@ -253,14 +431,20 @@ pub fn read_cells(
         .filter(|&k| owners[k].1.is_none())
         .collect();
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
+    let heights: Vec<u32> = mains
+        .iter()
+        .map(|&k| {
+            cells[owners[k].0]
+                .main
+                .as_ref()
+                .map_or(0, |(b, _)| b.3 - b.1)
+        })
+        .collect();
+    doubt_odd_letters(&mains, &heights, &crops, &mut readings);
     let (rows, cols) = (lattice.rows, lattice.cols);
     let mut tiles = vec![vec![String::new(); cols]; rows];
     let mut confidence = vec![vec![0.0f32; cols]; rows];
     let mut alternatives = vec![vec![Vec::new(); cols]; rows];
-    let mut values = vec![vec![None; cols]; rows];
-    let mut value_confidence = vec![vec![0.0f32; cols]; rows];
-    let mut bonuses = vec![vec![String::new(); cols]; rows];
-    let mut bonus_confidence = vec![vec![0.0f32; cols]; rows];
     let mut value_boxes = vec![None; rows * cols];
     let mut bonus_boxes = vec![None; rows * cols];
     for cell in cells {
@@ -269,39 +453,59 @@ pub fn read_cells(
             confidence[cell.row][cell.col] = 1.0;
         }
     }
+    // The surest value and badge reading of each tile, with its other meanings.
+    let mut value_marks = vec![vec![Vec::<(Mark, f32)>::new(); cols]; rows];
+    let mut badge_marks = value_marks.clone();
+    let mut ignored = Vec::new();
+    let mut ignored_box = None;
     let mut debug = Vec::new();
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
         let (r, c) = (cells[*i].row, cells[*i].col);
         match kind {
             None => {
                 let (text, conf) = tile_notation(reading);
+                alternatives[r][c] = tile_choices(reading)
+                    .into_iter()
+                    .filter(|(t, _)| *t != text)
+                    .collect();
                 tiles[r][c] = text;
                 confidence[r][c] = conf;
-                alternatives[r][c] = reading.alternatives.clone();
                 debug.push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
             }
             Some(k) => {
                 // Of several marks read as values (a digit, and an icon or a piece of the
-                // tile's edge that looks like one), the surest wins.
-                match mark(reading) {
-                    Some((Mark::Value(v), sure)) if value_confidence[r][c] < sure => {
-                        values[r][c] = Some(v);
-                        value_confidence[r][c] = sure;
-                        value_boxes[*i] = Some(cells[*i].marks[*k].0);
-                    }
-                    Some((Mark::Bonus(b), sure)) if bonuses[r][c].is_empty() => {
-                        bonuses[r][c] = b;
-                        bonus_confidence[r][c] = sure;
-                        bonus_boxes[*i] = Some(cells[*i].marks[*k].0);
-                    }
-                    _ => {}
+                // tile's edge that looks like one), the surest wins; so for badges.
+                let choices = mark_choices(reading);
+                let sure = choices.first().map_or(0.0, |c| c.1);
+                let (slot, place) = match choices.first() {
+                    Some((Mark::Value(_), _)) => (&mut value_marks[r][c], &mut value_boxes[*i]),
+                    Some((Mark::Bonus(_), _)) => (&mut badge_marks[r][c], &mut bonus_boxes[*i]),
+                    None => (&mut ignored, &mut ignored_box),
+                };
+                if slot.first().is_none_or(|s| s.1 < sure) {
+                    *slot = choices;
+                    *place = Some(cells[*i].marks[*k].0);
                 }
                 debug.push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
             }
         }
     }
+    let marks = settle_marks(&value_marks, &badge_marks);
     let letter_tiles = tiles.iter().flatten().filter(|t| t.as_str() != ".").count();
-    let valued = values.iter().flatten().filter(|v| v.is_some()).count();
+    // Unreadable values count: the tile shows one.
+    let valued = (0..rows * cols)
+        .filter(|&i| !value_marks[i / cols][i % cols].is_empty())
+        .count();
+    let MarkGrids {
+        values,
+        value_confidence,
+        bonuses,
+        bonus_confidence,
+        mut doubts,
+    } = marks;
+    if valued * 2 <= letter_tiles {
+        doubts.retain(|d| d.kind != MarkKind::Value);
+    }
     let (l, t, r, b) = lattice.board_box();
     let px = |v: f32| (v * scale).max(0.0) as u32;
     Ok(BoardReading {
@@ -321,6 +525,7 @@ pub fn read_cells(
         value_confidence,
         bonus_confidence,
         alternatives,
+        mark_doubts: doubts,
         grid: GridBox {
             x: px(l),
             y: px(t),
@@ -373,8 +578,74 @@ mod tests {
     }
 
     #[test]
-    fn values_read_through_lookalikes_are_half_as_sure() {
+    fn values_read_through_a_bar_are_half_as_sure() {
         assert_eq!(mark(&reading("12", 0.9)), Some((Mark::Value(12), 0.9)));
         assert_eq!(mark(&reading("I", 0.9)), Some((Mark::Value(1), 0.45)));
+        // An S needs a 5's whole shape: it counts in full.
+        assert_eq!(mark(&reading("S", 0.9)), Some((Mark::Value(5), 0.9)));
+    }
+
+    #[test]
+    fn readings_of_one_value_add_up_and_the_text_ranks_first() {
+        let r = CropReading {
+            text: "5".into(),
+            confidence: 0.46,
+            alternatives: vec![("S".into(), 0.4), ("6".into(), 0.01)],
+        };
+        let choices = mark_choices(&r);
+        assert_eq!(choices[0].0, Mark::Value(5));
+        assert!((choices[0].1 - 0.86).abs() < 1e-6, "{choices:?}");
+        assert_eq!(choices[1], (Mark::Value(6), 0.01));
+    }
+
+    #[test]
+    fn unsure_marks_are_doubts_not_guesses() {
+        let value = vec![vec![vec![(Mark::Value(4), 0.47), (Mark::Value(6), 0.22)]]];
+        let badge = vec![vec![vec![(Mark::Bonus("DW".into()), 0.9)]]];
+        let settled = settle_marks(&value, &badge);
+        assert_eq!(settled.values, vec![vec![None]]);
+        assert_eq!(settled.bonuses, vec![vec!["DW".to_string()]]);
+        assert_eq!(settled.doubts.len(), 1);
+        let d = &settled.doubts[0];
+        assert_eq!((d.row, d.col, d.kind), (0, 0, MarkKind::Value));
+        assert_eq!(
+            d.choices,
+            vec![("4".to_string(), 0.47), ("6".to_string(), 0.22)]
+        );
+        assert_eq!(
+            d.to_string(),
+            "(0,0): value unreadable, left out; it may be 4 47%, 6 22%"
+        );
+    }
+
+    /// A 30x40 crop: white, with a black box of `w` x `h` in its middle.
+    fn crop_with_ink(w: u32, h: u32) -> GrayImage {
+        GrayImage::from_fn(30, 40, |x, y| {
+            let inside =
+                x >= (30 - w) / 2 && x < (30 + w) / 2 && y >= (40 - h) / 2 && y < (40 + h) / 2;
+            image::Luma([if inside { 0 } else { 255 }])
+        })
+    }
+
+    #[test]
+    fn odd_looking_letters_lose_their_confidence() {
+        // Five letters 40 px high, one 20 px high (half hidden), one crop mostly ink.
+        let heights = [40, 40, 40, 40, 40, 20, 40];
+        let mut crops = vec![crop_with_ink(6, 30); 7];
+        crops[6] = crop_with_ink(28, 36);
+        let mut readings: Vec<CropReading> = (0..7).map(|_| reading("E", 0.99)).collect();
+        readings[3] = reading("QU", 0.99);
+        let mains: Vec<usize> = (0..7).collect();
+        doubt_odd_letters(&mains, &heights, &crops, &mut readings);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        assert_eq!(confidences, vec![0.99, 0.99, 0.99, 0.99, 0.99, 0.5, 0.5]);
+    }
+
+    #[test]
+    fn too_few_letters_have_no_usual_height() {
+        let mut readings = vec![reading("E", 0.99), reading("A", 0.99)];
+        let crops = vec![crop_with_ink(6, 30); 2];
+        doubt_odd_letters(&[0, 1], &[40, 10], &crops, &mut readings);
+        assert!(readings.iter().all(|r| r.confidence == 0.99));
     }
 }

@@ -362,7 +362,12 @@ fn ink_beyond(
 fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
     let (cl, ct, cr, cb) = cell;
     let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
-    let middle = (cl + iw, ct + ih, cr.saturating_sub(iw), cb.saturating_sub(ih));
+    let middle = (
+        cl + iw,
+        ct + ih,
+        cr.saturating_sub(iw),
+        cb.saturating_sub(ih),
+    );
     let at = |x: u32, y: u32| level_at(full, x, y);
     ink_is_dark(&at, middle).is_some_and(|d| d != dark)
 }
