@@ -1,13 +1,15 @@
 //! The solver: a depth-first search over bitboards that finds every dictionary word on a board
 //! with its tile path.
 //!
-//! The board is prepared once per search: a `u64` neighbour mask per cell (holes left out), the
+//! The board is prepared once per search, in buffers a [`Solver`] reuses from board to board: a
+//! `u64` neighbour mask per cell (from a table made once per grid size, holes left out), the
 //! trie symbol of every single-letter tile, and the letter sequences of special tiles. The search
 //! keeps the visited set in one `u64` and, at each trie node, enters only the unvisited neighbours
 //! whose letter is in the node's child mask, so dead branches are cut before they are entered.
-//! Each trie node is at most one word, so a per-node slot table reports every word once; for
-//! games whose score depends on the path (printed values, bonus squares) the best-scoring path is
-//! kept, and `all_paths` keeps every path.
+//! Each trie node is at most one word, so a small table of found nodes, cleared by a generation
+//! counter, reports every word once; for games whose score depends on the path (printed values,
+//! bonus squares) the best-scoring path is kept, and `all_paths` keeps every path. The search is
+//! compiled twice, for the x86-64 baseline and with `popcnt`, and picks at run time.
 
 use crate::board::{Board, Tile};
 use crate::dict::trie::NodeWord;
@@ -159,36 +161,49 @@ struct Prepared {
 }
 
 impl Prepared {
-    fn new(board: &Board, dict: &Dictionary) -> Prepared {
-        let cols = board.cols();
-        let mut p = Prepared {
+    /// An empty preparation, filled by [`Prepared::prepare`] for each board.
+    fn empty() -> Box<Prepared> {
+        Box::new(Prepared {
             neighbours: [0; 64],
             symbol: [0; 64],
             neighbour_symbols: [0; 64],
             neighbours_by_symbol: [[0; 8]; 64],
-            kinds: Vec::with_capacity(board.len()),
+            kinds: Vec::with_capacity(64),
             single_mask: 0,
             special_mask: 0,
             unusable: vec![],
-        };
+        })
+    }
+
+    /// Prepares `board`, whose cells' neighbours on the bare grid (holes included) are `grid`.
+    /// Only the cells of this board are written, so a solver reuses one preparation.
+    fn prepare(&mut self, board: &Board, dict: &Dictionary, grid: &[u64; 64]) {
+        let cols = board.cols();
+        self.kinds.clear();
+        self.unusable.clear();
+        (self.single_mask, self.special_mask) = (0, 0);
+        let mut holes = 0u64;
         for (cell, tile) in board.tiles().iter().enumerate() {
             let kind = cell_kind(tile, dict);
-            if kind == CellKind::Dead && !tile.is_hole() {
-                p.unusable.push((cell / cols, cell % cols));
+            if tile.is_hole() {
+                holes |= 1 << cell;
+            } else if kind == CellKind::Dead {
+                self.unusable.push((cell / cols, cell % cols));
             }
             match &kind {
                 CellKind::Single(s) => {
-                    p.symbol[cell] = *s;
-                    p.single_mask |= 1 << cell;
+                    self.symbol[cell] = *s;
+                    self.single_mask |= 1 << cell;
                 }
-                CellKind::Special { prefix: false, .. } => p.special_mask |= 1 << cell,
+                CellKind::Special { prefix: false, .. } => self.special_mask |= 1 << cell,
                 _ => {}
             }
-            p.kinds.push(kind);
-            p.neighbours[cell] = board.neighbours(cell).fold(0, |m, n| m | 1 << n);
+            self.kinds.push(kind);
         }
-        p.group_neighbours_by_symbol();
-        p
+        for (mask, around) in self.neighbours.iter_mut().zip(grid).take(board.len()) {
+            *mask = around & !holes;
+        }
+        self.group_neighbours_by_symbol();
     }
 
     /// Fills `neighbour_symbols` and `neighbours_by_symbol` from the plain-letter neighbours.
@@ -197,6 +212,7 @@ impl Prepared {
             let singles = self.neighbours[cell] & self.single_mask;
             let symbols = bits(singles).fold(0u64, |m, n| m | 1 << self.symbol[n]);
             self.neighbour_symbols[cell] = symbols;
+            self.neighbours_by_symbol[cell] = [0; 8];
             for n in bits(singles) {
                 let group = (symbols & ((1u64 << self.symbol[n]) - 1)).count_ones() as usize;
                 self.neighbours_by_symbol[cell][group] |= 1 << n;
@@ -280,44 +296,73 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The 8-way neighbours of every cell of a `rows` x `cols` grid without holes, as bit masks.
+fn grid_neighbours(rows: usize, cols: usize) -> [u64; 64] {
+    let mut masks = [0u64; 64];
+    for r in 0..rows {
+        for c in 0..cols {
+            for nr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+                for nc in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
+                    if (nr, nc) != (r, c) {
+                        masks[r * cols + c] |= 1 << (nr * cols + nc);
+                    }
+                }
+            }
+        }
+    }
+    masks
+}
+
 /// Marks a trie node with no word found yet.
 const NO_SLOT: u32 = u32::MAX;
 
+/// One entry of the found-word table.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    /// The board (generation) that wrote the entry; an entry of an older board is empty.
+    stamp: u32,
+    node: u32,
+    hit: u32,
+}
+
 /// The words found so far on one board: trie node -> index in the hit list, in a small
 /// open-addressing table that stays in cache (a table as large as the trie would cost a cache
-/// miss per word).
+/// miss per word). Entries carry the board's generation, so moving to the next board clears the
+/// table without writing to it.
 struct FoundSet {
-    /// Trie node of each entry; 0 is empty (the root is never a word).
-    nodes: Vec<u32>,
-    hits: Vec<u32>,
+    slots: Vec<Slot>,
+    generation: u32,
     len: usize,
 }
 
 impl FoundSet {
     fn new() -> FoundSet {
         FoundSet {
-            nodes: vec![0; 256],
-            hits: vec![0; 256],
+            slots: vec![Slot::default(); 256],
+            generation: 1,
             len: 0,
         }
     }
 
     #[inline]
     fn position(&self, node: u32) -> usize {
-        let mask = self.nodes.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = (node.wrapping_mul(0x9E37_79B1) as usize >> 7) & mask;
-        while self.nodes[i] != 0 && self.nodes[i] != node {
+        loop {
+            let slot = self.slots[i];
+            if slot.stamp != self.generation || slot.node == node {
+                return i;
+            }
             i = (i + 1) & mask;
         }
-        i
     }
 
     /// The hit index of `node`, or `NO_SLOT`.
     #[inline]
     fn get(&self, node: u32) -> u32 {
-        let i = self.position(node);
-        if self.nodes[i] == node {
-            self.hits[i]
+        let slot = self.slots[self.position(node)];
+        if slot.stamp == self.generation {
+            slot.hit
         } else {
             NO_SLOT
         }
@@ -325,31 +370,37 @@ impl FoundSet {
 
     /// Adds `node` (not yet present) with its hit index, growing the table when it is half full.
     fn insert(&mut self, node: u32, hit: u32) {
-        if (self.len + 1) * 2 > self.nodes.len() {
-            let old: Vec<(u32, u32)> = self.entries().collect();
-            let size = self.nodes.len() * 2;
-            (self.nodes, self.hits, self.len) = (vec![0; size], vec![0; size], 0);
-            for (n, h) in old {
-                self.insert(n, h);
+        if (self.len + 1) * 2 > self.slots.len() {
+            let generation = self.generation;
+            let old: Vec<Slot> = self
+                .slots
+                .iter()
+                .filter(|s| s.stamp == generation)
+                .copied()
+                .collect();
+            self.slots = vec![Slot::default(); self.slots.len() * 2];
+            self.len = 0;
+            for slot in old {
+                self.insert(slot.node, slot.hit);
             }
         }
         let i = self.position(node);
-        (self.nodes[i], self.hits[i]) = (node, hit);
+        self.slots[i] = Slot {
+            stamp: self.generation,
+            node,
+            hit,
+        };
         self.len += 1;
     }
 
-    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.nodes
-            .iter()
-            .zip(&self.hits)
-            .filter(|(n, _)| **n != 0)
-            .map(|(n, h)| (*n, *h))
-    }
-
+    /// Empties the table by moving to the next generation (rewriting it only when the counter
+    /// wraps around, once in 4 billion boards).
     fn clear(&mut self) {
-        if self.len > 0 {
-            self.nodes.fill(0);
-            self.len = 0;
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(Slot::default());
+            self.generation = 1;
         }
     }
 }
@@ -376,6 +427,12 @@ pub struct Solver<'d> {
     /// Extra paths (all_paths): (hit index, path start, path length).
     extra: Vec<(u32, u32, u8)>,
     arena: Vec<u8>,
+    /// The board being solved, prepared (reused from board to board).
+    prepared: Box<Prepared>,
+    /// Rows, columns and neighbour masks of the last grid size seen.
+    grid: (usize, usize, [u64; 64]),
+    /// True when the CPU counts bits in one instruction (x86-64 `popcnt`), checked once.
+    popcnt: bool,
 }
 
 impl<'d> Solver<'d> {
@@ -389,6 +446,9 @@ impl<'d> Solver<'d> {
             hits: Vec::new(),
             extra: Vec::new(),
             arena: Vec::new(),
+            prepared: Prepared::empty(),
+            grid: (0, 0, [0; 64]),
+            popcnt: has_popcnt(),
         }
     }
 
@@ -399,11 +459,11 @@ impl<'d> Solver<'d> {
 
     /// Finds every word with its paths, sorted by score, then length, then alphabet.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        let prepared = self.search(board);
+        self.search(board);
         let mut words: Vec<FoundWord> = self
             .hits
             .iter()
-            .map(|h| self.found_word(board, &prepared, h))
+            .map(|h| self.found_word(board, h))
             .collect();
         // Every path once, the best one first, then the others in the order they were found.
         for &(hit, start, len) in &self.extra {
@@ -420,7 +480,7 @@ impl<'d> Solver<'d> {
             }
         }
         self.reset();
-        Solution::of_words(words, prepared.unusable)
+        Solution::of_words(words, self.prepared.unusable.clone())
     }
 
     /// Counts the words and sums their scores without building strings (batch mode, benchmarks).
@@ -441,22 +501,37 @@ impl<'d> Solver<'d> {
         self.arena.clear();
     }
 
-    fn search(&mut self, board: &Board) -> Prepared {
-        let prepared = Prepared::new(board, self.dict);
-        match self.dict.nodes() {
-            Nodes::Narrow(nodes) => self.search_nodes(board, &prepared, &nodes[..]),
-            Nodes::Wide(nodes) => self.search_nodes(board, &prepared, &nodes[..]),
+    fn search(&mut self, board: &Board) {
+        if (self.grid.0, self.grid.1) != (board.rows(), board.cols()) {
+            self.grid = (
+                board.rows(),
+                board.cols(),
+                grid_neighbours(board.rows(), board.cols()),
+            );
         }
-        prepared
+        self.prepared.prepare(board, self.dict, &self.grid.2);
+        match self.dict.nodes() {
+            Nodes::Narrow(nodes) => self.search_nodes(board, &nodes[..]),
+            Nodes::Wide(nodes) => self.search_nodes(board, &nodes[..]),
+        }
     }
 
-    fn search_nodes<N: NodeWord>(&mut self, board: &Board, prepared: &Prepared, nodes: &[N]) {
+    /// Runs the search with the bit counting the CPU offers.
+    fn search_nodes<N: NodeWord>(&mut self, board: &Board, nodes: &[N]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            return self.search_with::<N, WithPopcnt>(board, nodes);
+        }
+        self.search_with::<N, Portable>(board, nodes)
+    }
+
+    fn search_with<N: NodeWord, I: Isa>(&mut self, board: &Board, nodes: &[N]) {
         let path_dependent_score = !self.options.rules.game.score_is_path_independent();
-        let mut search = Search {
+        let mut search = Search::<N, I> {
             nodes,
             symbols: self.dict.alphabet().len() as u32,
             board,
-            prepared,
+            prepared: &self.prepared,
             rules: &self.options.rules,
             lengths: self.lengths,
             max_len: self.options.max_len,
@@ -470,13 +545,15 @@ impl<'d> Solver<'d> {
             depth: 0,
             visited: 0,
             certainty: 1.0,
+            isa: std::marker::PhantomData,
         };
         for cell in 0..board.len() {
             search.start(cell);
         }
     }
 
-    fn found_word(&self, board: &Board, prepared: &Prepared, hit: &Hit) -> FoundWord {
+    fn found_word(&self, board: &Board, hit: &Hit) -> FoundWord {
+        let prepared = &self.prepared;
         let path =
             &self.arena[hit.path_start as usize..hit.path_start as usize + hit.path_len as usize];
         let symbols = self.dict.alphabet().len() as u32;
@@ -610,8 +687,87 @@ fn to_cells(board: &Board, path: &[u8]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// How the search counts bits: the same code compiled for the x86-64 baseline ([`Portable`]) and
+/// with the `popcnt` instruction ([`WithPopcnt`]), chosen at run time by what the CPU offers, so
+/// the portable build runs at full speed without `-C target-cpu=native`.
+trait Isa: Sized {
+    /// Enters `cell` (see [`Search::enter_loaded`]) in code compiled for this instruction set.
+    fn enter<N: NodeWord>(
+        search: &mut Search<'_, N, Self>,
+        cell: usize,
+        node: usize,
+        n: N,
+        letters: usize,
+        last: bool,
+    );
+}
+
+/// The x86-64 baseline (or any other target): bit counts in plain instructions.
+struct Portable;
+
+impl Isa for Portable {
+    #[inline]
+    fn enter<N: NodeWord>(
+        search: &mut Search<'_, N, Self>,
+        cell: usize,
+        node: usize,
+        n: N,
+        letters: usize,
+        last: bool,
+    ) {
+        search.enter_loaded(cell, node, n, letters, last);
+    }
+}
+
+/// x86-64 with `popcnt`, checked by [`has_popcnt`] before it is used.
+#[cfg(target_arch = "x86_64")]
+struct WithPopcnt;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for WithPopcnt {
+    #[inline]
+    fn enter<N: NodeWord>(
+        search: &mut Search<'_, N, Self>,
+        cell: usize,
+        node: usize,
+        n: N,
+        letters: usize,
+        last: bool,
+    ) {
+        // SAFETY: a search with `WithPopcnt` only starts when `has_popcnt()` said yes.
+        unsafe { enter_with_popcnt(search, cell, node, n, letters, last) }
+    }
+}
+
+/// [`Search::enter_loaded`] compiled with `popcnt` (inlined here, so its bit counts use it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn enter_with_popcnt<N: NodeWord>(
+    search: &mut Search<'_, N, WithPopcnt>,
+    cell: usize,
+    node: usize,
+    n: N,
+    letters: usize,
+    last: bool,
+) {
+    search.enter_loaded(cell, node, n, letters, last);
+}
+
+/// True when the CPU has the `popcnt` instruction (always false off x86-64, where the portable
+/// code is used).
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The state of one depth-first search.
-struct Search<'a, N> {
+struct Search<'a, N, I> {
     nodes: &'a [N],
     symbols: u32,
     board: &'a Board,
@@ -630,9 +786,10 @@ struct Search<'a, N> {
     visited: u64,
     /// The product of the probabilities of the choices the path takes so far.
     certainty: f64,
+    isa: std::marker::PhantomData<I>,
 }
 
-impl<N: NodeWord> Search<'_, N> {
+impl<N: NodeWord, I: Isa> Search<'_, N, I> {
     /// Starts words at `cell`.
     fn start(&mut self, cell: usize) {
         match &self.prepared.kinds[cell] {
@@ -676,10 +833,12 @@ impl<N: NodeWord> Search<'_, N> {
 
     /// Puts `cell` on the path at trie node `node`, records a word, and extends the path.
     fn enter(&mut self, cell: usize, node: usize, letters: usize, last: bool) {
-        self.enter_loaded(cell, node, self.nodes[node], letters, last);
+        I::enter(self, cell, node, self.nodes[node], letters, last);
     }
 
-    /// [`Self::enter`] with the trie node `node` already loaded as `n`.
+    /// [`Self::enter`] with the trie node `node` already loaded as `n`. Always inlined into
+    /// [`Isa::enter`], which compiles it for its instruction set.
+    #[inline(always)]
     fn enter_loaded(&mut self, cell: usize, node: usize, n: N, letters: usize, last: bool) {
         self.path[self.depth] = cell;
         self.depth += 1;
@@ -716,7 +875,7 @@ impl<N: NodeWord> Search<'_, N> {
                 while cells != 0 {
                     let next = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    self.enter_loaded(next, child, node_word, letters + 1, false);
+                    I::enter(self, next, child, node_word, letters + 1, false);
                 }
             }
             let mut specials = free & self.prepared.special_mask;
@@ -824,6 +983,58 @@ mod tests {
         assert_eq!(set.get(5001), NO_SLOT);
         set.clear();
         assert_eq!(set.get(17), NO_SLOT);
+        set.insert(17, 3);
+        assert_eq!((set.get(17), set.get(18)), (3, NO_SLOT));
+        // The generation counter wrapping around empties the table for real.
+        set.generation = u32::MAX;
+        set.insert(5, 1);
+        set.clear();
+        assert_eq!(
+            (set.generation, set.get(5), set.get(17)),
+            (1, NO_SLOT, NO_SLOT)
+        );
+    }
+
+    #[test]
+    fn a_reused_solver_and_both_bit_counts_agree_with_a_fresh_solver() {
+        let d = Dictionary::english();
+        let mut boards: Vec<Board> = (0..40)
+            .map(|i| crate::dice::roll(Game::Boggle, i))
+            .collect();
+        boards.extend((0..10).map(|i| crate::dice::roll(Game::Bigboggle, i)));
+        for text in [
+            "ab.d e.gh ijkl",
+            "[qu]it[a/e] s[re-]n[-ing] .lat",
+            "cat,",
+            "serstanelapidetr",
+        ] {
+            boards.push(Board::parse(text).unwrap());
+        }
+        let options = SolveOptions::new(Game::Boggle);
+        let mut portable = Solver::new(&d, options.clone());
+        portable.popcnt = false;
+        let mut native = Solver::new(&d, options.clone());
+        for board in boards.iter().chain(boards.iter().rev()) {
+            let fresh = solve(board, &d, &options);
+            for solver in [&mut portable, &mut native] {
+                let again = solver.solve(board);
+                assert_eq!(again.words, fresh.words, "{}", board.to_text());
+                assert_eq!(again.unusable, fresh.unusable);
+                assert_eq!(solver.count(board), (fresh.words.len(), fresh.total_score));
+            }
+        }
+    }
+
+    #[test]
+    fn grid_neighbours_are_the_eight_around() {
+        let g = grid_neighbours(3, 4);
+        assert_eq!(g[0], 1 << 1 | 1 << 4 | 1 << 5);
+        assert_eq!(
+            g[5],
+            (1 << 0) | (1 << 1) | (1 << 2) | (1 << 4) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 10)
+        );
+        assert_eq!(g[11].count_ones(), 3);
+        assert_eq!(grid_neighbours(1, 1)[0], 0);
     }
 
     #[test]
