@@ -19,8 +19,11 @@ pub struct ReadArgs {
     /// Screenshots or photos to read, each in turn ('-': an image piped to stdin). With several,
     /// a failed image is reported on stderr and the others are still read (exit code 1 at the
     /// end).
-    #[arg(value_name = "IMAGE", required = true)]
+    #[arg(value_name = "IMAGE", required_unless_present = "clipboard")]
     pub images: Vec<PathBuf>,
+    /// Read the image on the clipboard (copied from a screenshot tool) instead of a file.
+    #[arg(long, conflicts_with = "images")]
+    pub clipboard: bool,
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","grid","game"}.
     #[arg(long)]
@@ -70,45 +73,115 @@ fn load_reader(model: Option<&Path>) -> Result<TileReader, Failure> {
     }
 }
 
-/// Whether an image argument names stdin (`-`).
-pub fn is_stdin(path: &Path) -> bool {
-    path.as_os_str() == "-"
+/// Where an image comes from: a file, stdin (the argument `-`) or the clipboard
+/// (`--clipboard`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageArg {
+    /// An image file.
+    File(PathBuf),
+    /// Image bytes piped to stdin.
+    Stdin,
+    /// The image on the clipboard.
+    Clipboard,
 }
 
-/// How an image argument is named in messages: its path, or `stdin` for `-`.
-pub fn image_name(path: &Path) -> String {
-    if is_stdin(path) {
-        "stdin".to_string()
-    } else {
-        path.display().to_string()
+impl ImageArg {
+    /// The image a command-line argument names: `-` is stdin, anything else a file.
+    pub fn from_path(path: &Path) -> ImageArg {
+        if path.as_os_str() == "-" {
+            ImageArg::Stdin
+        } else {
+            ImageArg::File(path.to_path_buf())
+        }
+    }
+
+    /// The images of a command: the clipboard's, or those its arguments name.
+    pub fn all(paths: &[PathBuf], clipboard: bool) -> Vec<ImageArg> {
+        if clipboard {
+            return vec![ImageArg::Clipboard];
+        }
+        paths.iter().map(|p| ImageArg::from_path(p)).collect()
+    }
+
+    /// How the image is named in messages and JSON: its path, `stdin` or `clipboard`.
+    pub fn name(&self) -> String {
+        match self {
+            ImageArg::File(path) => path.display().to_string(),
+            ImageArg::Stdin => "stdin".to_string(),
+            ImageArg::Clipboard => "clipboard".to_string(),
+        }
+    }
+
+    /// The `--debug` subfolder of one of several images: the file stem (`stdin`, `clipboard`).
+    fn folder(&self) -> PathBuf {
+        match self {
+            ImageArg::File(path) => path
+                .file_stem()
+                .map_or_else(|| PathBuf::from("image"), PathBuf::from),
+            other => PathBuf::from(other.name()),
+        }
     }
 }
 
-/// Decodes the image at `path`, or the image piped to stdin for `-`.
-pub fn load_image(path: &Path) -> Result<DynamicImage, Failure> {
-    let loaded = if is_stdin(path) {
-        vision::load::load_from(std::io::stdin().lock())
-    } else {
-        vision::load::load(path)
+/// Decodes the image an argument names; errors name the image.
+pub fn load_image(source: &ImageArg) -> Result<DynamicImage, Failure> {
+    let loaded = match source {
+        ImageArg::File(path) => vision::load::load(path),
+        ImageArg::Stdin => vision::load::load_from(std::io::stdin().lock()),
+        ImageArg::Clipboard => return clipboard_image(),
     };
-    loaded.map_err(|e| Failure::from(anyhow::Error::new(e).context(image_name(path))))
+    loaded.map_err(|e| Failure::from(anyhow::Error::new(e).context(source.name())))
+}
+
+/// The image on the clipboard (X11; Wayland through XWayland). No clipboard, or no image on
+/// it, is a runtime failure (exit code 1) saying so.
+fn clipboard_image() -> Result<DynamicImage, Failure> {
+    let failed =
+        |e: arboard::Error| Failure::runtime(anyhow!("clipboard: {}", clipboard_error(&e)));
+    let mut clipboard = arboard::Clipboard::new().map_err(failed)?;
+    let data = clipboard.get_image().map_err(failed)?;
+    let (w, h) = (data.width as u32, data.height as u32);
+    let rgba = image::RgbaImage::from_raw(w, h, data.bytes.into_owned()).ok_or_else(|| {
+        Failure::runtime(anyhow!(
+            "clipboard: the image data does not fill {w}x{h} pixels"
+        ))
+    })?;
+    let image = DynamicImage::ImageRgba8(rgba);
+    vision::load::check_size(&image)
+        .map_err(|e| Failure::from(anyhow::Error::new(e).context("clipboard")))?;
+    Ok(image)
+}
+
+/// What went wrong with the clipboard, in words a user can act on.
+fn clipboard_error(error: &arboard::Error) -> String {
+    match error {
+        arboard::Error::ContentNotAvailable => {
+            "there is no image on the clipboard (copy a screenshot first)".to_string()
+        }
+        arboard::Error::ClipboardNotSupported => {
+            "this system has no clipboard wordsnap can read".to_string()
+        }
+        other => {
+            format!("cannot read the clipboard ({other}); is a desktop session (DISPLAY) running?")
+        }
+    }
 }
 
 /// Reads the board in a decoded image; errors name the image.
 fn read_decoded(
-    path: &Path,
+    source: &ImageArg,
     image: &DynamicImage,
     reader: &TileReader,
 ) -> Result<BoardReading, Failure> {
     vision::read_image(image, reader)
-        .map_err(|e| Failure::from(anyhow::Error::new(e).context(image_name(path))))
+        .map_err(|e| Failure::from(anyhow::Error::new(e).context(source.name())))
 }
 
 /// A screenshot read into a board: where it came from, the image, the reading (with each tile's box), the board to
 /// solve (with `--fix` applied) and the game the screenshot shows when that is certain.
 pub struct Screenshot {
-    /// The image argument (`-` for stdin).
-    pub path: PathBuf,
+    /// Where the image came from.
+    pub source: ImageArg,
     /// The decoded image.
     pub image: DynamicImage,
     /// What the reader saw.
@@ -163,13 +236,13 @@ pub fn describe_doubts(doubts: &[DoubtfulTile]) -> Vec<String> {
 
 /// Prints the doubtful tiles of a reading on stderr, with the command that solves the board
 /// after a correction.
-fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game) {
+fn warn_doubts(image: &ImageArg, doubts: &[DoubtfulTile], board: &Board, game: Game) {
     if doubts.is_empty() {
         return;
     }
     crate::warning!(
         "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
-        image_name(image),
+        image.name(),
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" }
     );
@@ -184,13 +257,13 @@ fn warn_doubts(image: &Path, doubts: &[DoubtfulTile], board: &Board, game: Game)
 
 /// Prints on stderr the values and badges the reader saw but could not read (left out of the
 /// board rather than guessed).
-fn warn_mark_doubts(image: &Path, doubts: &[vision::MarkDoubt]) {
+fn warn_mark_doubts(image: &ImageArg, doubts: &[vision::MarkDoubt]) {
     if doubts.is_empty() {
         return;
     }
     crate::warning!(
         "wordsnap: warning: {}: {} unreadable value{} or badge{} (row,col from 0):",
-        image.display(),
+        image.name(),
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" },
         if doubts.len() == 1 { "" } else { "s" }
@@ -209,26 +282,27 @@ pub fn board_from_image(
     game: Option<Game>,
     fixes: &[Fix],
 ) -> Result<(Board, Option<Game>), Failure> {
-    let shot = read_screenshot(image, game, fixes, &load_reader(None)?)?;
+    let source = ImageArg::from_path(image);
+    let shot = read_screenshot(&source, game, fixes, &load_reader(None)?)?;
     Ok((shot.board, shot.detected))
 }
 
-/// Reads the screenshot at `path` (`-`: stdin) as [`board_from_image`] does, keeping the image
-/// and the reading.
+/// Reads the screenshot `source` names as [`board_from_image`] does, keeping the image and the
+/// reading.
 pub fn read_screenshot(
-    path: &Path,
+    source: &ImageArg,
     game: Option<Game>,
     fixes: &[Fix],
     reader: &TileReader,
 ) -> Result<Screenshot, Failure> {
-    let image = load_image(path)?;
-    let reading = read_decoded(path, &image, reader)?;
+    let image = load_image(source)?;
+    let reading = read_decoded(source, &image, reader)?;
     let (board, doubts) = fixed_board(&reading, fixes)?;
     let detected = reading.game.game;
-    warn_doubts(path, &doubts, &board, game.unwrap_or(detected));
-    warn_mark_doubts(path, &reading.mark_doubts);
+    warn_doubts(source, &doubts, &board, game.unwrap_or(detected));
+    warn_mark_doubts(source, &reading.mark_doubts);
     Ok(Screenshot {
-        path: path.to_path_buf(),
+        source: source.clone(),
         image,
         reading,
         board,
@@ -264,7 +338,8 @@ fn fix_text(fix: &Fix) -> String {
 
 /// Runs `wordsnap read`.
 pub fn run_read(args: ReadArgs) -> CliResult {
-    let several = args.images.len() > 1;
+    let images = ImageArg::all(&args.images, args.clipboard);
+    let several = images.len() > 1;
     if several && !args.fix.is_empty() {
         return Err(Failure::bad_input(anyhow!(
             "--fix applies to one screenshot: give one image"
@@ -272,17 +347,17 @@ pub fn run_read(args: ReadArgs) -> CliResult {
     }
     let reader = load_reader(args.model.model.as_deref())?;
     if !several {
-        return read_one(&args, &args.images[0], &reader, args.debug.clone());
+        return read_one(&args, &images[0], &reader, args.debug.clone());
     }
     let mut failed = 0;
-    for (i, path) in args.images.iter().enumerate() {
+    for (i, source) in images.iter().enumerate() {
         if i > 0 && !args.json {
             let mut out = super::output::stdout();
             writeln!(out)?;
             out.flush()?;
         }
-        let debug = args.debug.as_ref().map(|dir| dir.join(debug_folder(path)));
-        match read_one(&args, path, &reader, debug) {
+        let debug = args.debug.as_ref().map(|dir| dir.join(source.folder()));
+        match read_one(&args, source, &reader, debug) {
             Ok(()) => {}
             Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
             Err(failure) => {
@@ -294,33 +369,25 @@ pub fn run_read(args: ReadArgs) -> CliResult {
     if failed > 0 {
         return Err(Failure::runtime(anyhow!(
             "{failed} of {} images failed",
-            args.images.len()
+            images.len()
         )));
     }
     Ok(())
-}
-
-/// The `--debug` subfolder of one of several images: its file stem (`stdin` for `-`).
-fn debug_folder(path: &Path) -> PathBuf {
-    match path.file_stem() {
-        Some(stem) if !is_stdin(path) => PathBuf::from(stem),
-        _ => PathBuf::from("stdin"),
-    }
 }
 
 /// Reads one image and writes its report (with an `image:` header when there are several);
 /// errors name the image.
 fn read_one(
     args: &ReadArgs,
-    path: &Path,
+    source: &ImageArg,
     reader: &TileReader,
     debug: Option<PathBuf>,
 ) -> CliResult {
     let started = Instant::now();
-    let image = load_image(path)?;
-    let reading = read_decoded(path, &image, reader)?;
+    let image = load_image(source)?;
+    let reading = read_decoded(source, &image, reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
-    let name = image_name(path);
+    let name = source.name();
     if let Some(dir) = &debug {
         vision::write_debug(dir, &image, &reading, reader).map_err(|e| {
             Failure::runtime(anyhow!(
@@ -352,8 +419,8 @@ fn read_one(
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
     )?;
     out.flush()?;
-    warn_doubts(path, &doubts, &board, game);
-    warn_mark_doubts(path, &reading.mark_doubts);
+    warn_doubts(source, &doubts, &board, game);
+    warn_mark_doubts(source, &reading.mark_doubts);
     Ok(())
 }
 

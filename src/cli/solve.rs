@@ -37,6 +37,9 @@ pub struct SolveArgs {
     /// solved (exit code 1 at the end).
     #[arg(value_name = "IMAGE", conflicts_with_all = ["board", "boards"])]
     pub images: Vec<PathBuf>,
+    /// Read and solve the image on the clipboard (copied from a screenshot tool).
+    #[arg(long, conflicts_with_all = ["images", "board", "boards"])]
+    pub clipboard: bool,
     /// The board as board text or JSON (see the syntax below).
     #[arg(long, value_name = "TEXT", conflicts_with = "boards")]
     pub board: Option<String>,
@@ -150,12 +153,13 @@ pub fn run(args: SolveArgs) -> CliResult {
             "--threads applies only with --boards: a single board is solved on one thread"
         )));
     }
-    if !args.fix.is_empty() && args.images.is_empty() {
+    let images = super::read::ImageArg::all(&args.images, args.clipboard);
+    if !args.fix.is_empty() && images.is_empty() {
         return Err(Failure::bad_input(anyhow!(
             "--fix corrects a screenshot's board: give the screenshot, or correct the tile in --board"
         )));
     }
-    if args.images.len() > 1 {
+    if images.len() > 1 {
         for (given, flag) in [
             (!args.fix.is_empty(), "--fix"),
             (args.draw.is_some(), "--draw"),
@@ -171,7 +175,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         Some(path) => Some(super::draw::Target::of(path)?),
         None => None,
     };
-    match (&args.board, args.images.as_slice()) {
+    match (&args.board, images.as_slice()) {
         (Some(text), _) => {
             let board =
                 Board::parse(text).map_err(|e| Failure::bad_input(anyhow!("bad board: {e}")))?;
@@ -194,20 +198,21 @@ pub fn run(args: SolveArgs) -> CliResult {
 /// `solve A.png B.png ...`: each image read and solved in turn, its report written before the
 /// next is read. A failure is reported on stderr naming the image and the others are still
 /// done; the exit code is then 1. A failed write to stdout stops at once.
-fn solve_images(args: &SolveArgs, images: &[PathBuf]) -> CliResult {
+fn solve_images(args: &SolveArgs, images: &[super::read::ImageArg]) -> CliResult {
     let reader = super::read::embedded_reader()?;
     let dict = load_dictionary(args)?;
     let mut failed = 0;
-    for (i, path) in images.iter().enumerate() {
+    for (i, source) in images.iter().enumerate() {
         if i > 0 && !args.json {
             print_out("\n")?;
         }
-        let solved = super::read::read_screenshot(path, args.game, &[], &reader).and_then(|shot| {
-            solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
-                error: f.error.context(super::read::image_name(path)),
-                ..f
-            })
-        });
+        let solved =
+            super::read::read_screenshot(source, args.game, &[], &reader).and_then(|shot| {
+                solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
+                    error: f.error.context(source.name()),
+                    ..f
+                })
+            });
         match solved {
             Ok(()) => {}
             Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
@@ -284,7 +289,7 @@ fn solve_board(
         (limit, _) => limit,
     };
     let listed = listed_words(&solution, dict, &args.word, limit)?;
-    let image = shot.map(|s| super::read::image_name(&s.path));
+    let image = shot.map(|s| s.source.name());
     let out = if args.json {
         let mut report = json_report(
             board,
