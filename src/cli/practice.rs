@@ -467,23 +467,33 @@ pub fn run_play(args: PlayArgs) -> CliResult {
     replay_and_report(&options, args.json)
 }
 
-/// Captures the practice window and reads its board; None (take the window's own board) when
-/// the capture cannot be read.
+/// How many times `play` captures the window before it gives up reading it: a window that has
+/// just appeared may not have drawn its board yet.
+const CAPTURE_ATTEMPTS: u32 = 5;
+/// The wait between two captures.
+const CAPTURE_RETRY: Duration = Duration::from_millis(300);
+
+/// Captures the practice window and reads its board (in memory); None (take the window's own
+/// board) when no capture can be read. With `save`, the last capture is also written there.
 fn capture_and_read(wait: Duration, save: Option<&Path>) -> Result<Option<Board>, Failure> {
     let display = Display::open().map_err(Failure::runtime)?;
     let window = display.wait_for_practice(wait).map_err(Failure::runtime)?;
-    let rect = display.window_rect(window.id).map_err(Failure::runtime)?;
-    let shot = display.capture(rect).map_err(Failure::runtime)?;
-    let path = match save {
-        Some(p) => p.to_path_buf(),
-        None => std::env::temp_dir().join(format!("wordsnap-play-{}.png", std::process::id())),
+    let reader = super::read::embedded_reader()?;
+    let mut attempt = 0;
+    let (shot, read) = loop {
+        attempt += 1;
+        let rect = display.window_rect(window.id).map_err(Failure::runtime)?;
+        let shot = image::DynamicImage::ImageRgb8(display.capture(rect).map_err(Failure::runtime)?);
+        let read = super::read::board_from_pixels("the window capture", &shot, &reader);
+        if read.is_ok() || attempt == CAPTURE_ATTEMPTS {
+            break (shot, read);
+        }
+        std::thread::sleep(CAPTURE_RETRY);
     };
-    shot.save(&path)
-        .with_context(|| format!("cannot write {}", path.display()))
-        .map_err(Failure::runtime)?;
-    let read = super::read::board_from_image(&path, None, &[]);
-    if save.is_none() {
-        let _ = std::fs::remove_file(&path);
+    if let Some(path) = save {
+        shot.save(path)
+            .with_context(|| format!("cannot write {}", path.display()))
+            .map_err(Failure::runtime)?;
     }
     match read {
         Ok((board, _)) => Ok(Some(board)),

@@ -236,13 +236,13 @@ pub fn describe_doubts(doubts: &[DoubtfulTile]) -> Vec<String> {
 
 /// Prints the doubtful tiles of a reading on stderr, with the command that solves the board
 /// after a correction.
-fn warn_doubts(image: &ImageArg, doubts: &[DoubtfulTile], board: &Board, game: Game) {
+fn warn_doubts(image: &str, doubts: &[DoubtfulTile], board: &Board, game: Game) {
     if doubts.is_empty() {
         return;
     }
     crate::warning!(
         "wordsnap: warning: {}: {} doubtful tile{} (row,col from 0, as in paths):",
-        image.name(),
+        image,
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" }
     );
@@ -257,13 +257,13 @@ fn warn_doubts(image: &ImageArg, doubts: &[DoubtfulTile], board: &Board, game: G
 
 /// Prints on stderr the values and badges the reader saw but could not read (left out of the
 /// board rather than guessed).
-fn warn_mark_doubts(image: &ImageArg, doubts: &[vision::MarkDoubt]) {
+fn warn_mark_doubts(image: &str, doubts: &[vision::MarkDoubt]) {
     if doubts.is_empty() {
         return;
     }
     crate::warning!(
         "wordsnap: warning: {}: {} unreadable value{} or badge{} (row,col from 0):",
-        image.name(),
+        image,
         doubts.len(),
         if doubts.len() == 1 { "" } else { "s" },
         if doubts.len() == 1 { "" } else { "s" }
@@ -299,8 +299,8 @@ pub fn read_screenshot(
     let reading = read_decoded(source, &image, reader)?;
     let (board, doubts) = fixed_board(&reading, fixes)?;
     let detected = reading.game.game;
-    warn_doubts(source, &doubts, &board, game.unwrap_or(detected));
-    warn_mark_doubts(source, &reading.mark_doubts);
+    warn_doubts(&source.name(), &doubts, &board, game.unwrap_or(detected));
+    warn_mark_doubts(&source.name(), &reading.mark_doubts);
     Ok(Screenshot {
         source: source.clone(),
         image,
@@ -308,6 +308,21 @@ pub fn read_screenshot(
         board,
         detected: Some(detected),
     })
+}
+
+/// Reads the board in an image already in memory (`play`'s capture of the practice window),
+/// named `name` in messages, with the game it shows.
+pub fn board_from_pixels(
+    name: &str,
+    image: &DynamicImage,
+    reader: &TileReader,
+) -> Result<(Board, Game), Failure> {
+    let reading = vision::read_image(image, reader)
+        .map_err(|e| Failure::from(anyhow::Error::new(e).context(name.to_string())))?;
+    let (board, doubts) = fixed_board(&reading, &[])?;
+    warn_doubts(name, &doubts, &board, reading.game.game);
+    warn_mark_doubts(name, &reading.mark_doubts);
+    Ok((board, reading.game.game))
 }
 
 /// The embedded recognition model (exit code 1 when it cannot be loaded).
@@ -419,8 +434,8 @@ fn read_one(
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
     )?;
     out.flush()?;
-    warn_doubts(source, &doubts, &board, game);
-    warn_mark_doubts(source, &reading.mark_doubts);
+    warn_doubts(&name, &doubts, &board, game);
+    warn_mark_doubts(&name, &reading.mark_doubts);
     Ok(())
 }
 
