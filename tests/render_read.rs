@@ -69,6 +69,20 @@ fn assert_tiles_read_back(tiles: &serde_json::Value, sizes: &[&str], game: &str)
         for &size in sizes {
             let read = render_and_read(&board, style, size, game);
             assert_eq!(read["tiles"], *tiles, "{style} {size}");
+            // Boggle prints no values and no game prints badges here: none may be read (a
+            // rounded tile corner once read as a value 4 on every tile at 100%).
+            if game.contains("boggle") {
+                assert!(
+                    read["values"].is_null(),
+                    "{style} {size}: {}",
+                    read["values"]
+                );
+            }
+            assert!(
+                read["bonuses"].is_null(),
+                "{style} {size}: {}",
+                read["bonuses"]
+            );
         }
     }
 }
@@ -81,7 +95,7 @@ fn boggle_boards_read_back_in_every_style_and_size() {
         ["H", "W", "T", "M"],
         ["U", "P", "B", "Z"]
     ]);
-    assert_tiles_read_back(&tiles, &SIZES, "boggle");
+    assert_tiles_read_back(&tiles, &[SIZES[0], SIZES[1], SIZES[2], "400x400"], "boggle");
 }
 
 #[test]

@@ -179,6 +179,7 @@ fn corner_marks(
     let mut marks: Vec<Blob> = (0..found.len())
         .filter(|&i| {
             contrasts[i] >= MIN_MARK_CONTRAST
+                && !continues_past(full, &found[i], contrasts[i])
                 && !(0..found.len()).any(|j| {
                     j != i
                         && (nested(&found[i], &found[j]) || nested(&found[j], &found[i]))
@@ -235,6 +236,52 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
             )
         })
         .collect()
+}
+
+/// A side of a mark's box past which more than this share of the pixels are still as dark (or
+/// light) as its ink: the ink goes on there.
+const CONTINUES_SHARE: f32 = 0.5;
+
+/// Whether a mark's ink goes on past two or more sides of its box (see [`CONTINUES_SHARE`]):
+/// then it is not a mark printed on the tile but the ground around a rounded tile corner (or
+/// another piece of something larger), which the model reads as a `4` or an `L`. A printed
+/// value or badge is enclosed by its tile's ground on every side but at most one (a digit close
+/// to the tile's edge). `contrast` is the mark's contrast (see [`contrast`]); a pixel is ink
+/// when it is within half of it from the ink's extreme.
+fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
+    let (w, h) = full.dimensions();
+    let levels = sorted_levels(&|x, y| level_at(full, x, y), (m.x0, m.y0, m.x1, m.y1));
+    let ink = ink_extreme(&levels, m.dark, 10);
+    let is_ink = |x: u32, y: u32| {
+        let v = level_at(full, x, y) as f32;
+        if m.dark {
+            v <= ink + 0.5 * contrast
+        } else {
+            v >= ink - 0.5 * contrast
+        }
+    };
+    let share = |pixels: Vec<(u32, u32)>| {
+        let n = pixels.len().max(1) as f32;
+        pixels.into_iter().filter(|&(x, y)| is_ink(x, y)).count() as f32 / n
+    };
+    let mut sides: Vec<Vec<(u32, u32)>> = Vec::new();
+    if m.x0 >= 1 {
+        sides.push((m.y0..m.y1).map(|y| (m.x0 - 1, y)).collect());
+    }
+    if m.x1 < w {
+        sides.push((m.y0..m.y1).map(|y| (m.x1, y)).collect());
+    }
+    if m.y0 >= 1 {
+        sides.push((m.x0..m.x1).map(|x| (x, m.y0 - 1)).collect());
+    }
+    if m.y1 < h {
+        sides.push((m.x0..m.x1).map(|x| (x, m.y1)).collect());
+    }
+    sides
+        .into_iter()
+        .filter(|side| share(side.clone()) > CONTINUES_SHARE)
+        .count()
+        >= 2
 }
 
 /// The smallest difference in grey levels between a mark's ink and the ground around it.
