@@ -3,7 +3,9 @@
 //! at each trie node, every kind of tile that is still available may extend the word.
 //!
 //! A word is worth its length (one point per tile it can take); words come best first. The path
-//! of a word lists the tiles it uses, taking tiles in reading order.
+//! of a word lists the tiles it uses, taking tiles in reading order; with
+//! [`solve_preferring`], tiles no player owns yet come first (a word takes them from nobody,
+//! and leaves the player's own tiles alone).
 
 use crate::board::{Board, Tile};
 use crate::dict::trie::NodeWord;
@@ -26,7 +28,24 @@ struct Kind {
 /// Finds every dictionary word that can be spelled from the board's tiles, each tile used at
 /// most once, in any order. Lengths follow `options` (minimum, maximum, `lengths`).
 pub fn solve(board: &Board, dict: &Dictionary, options: &SolveOptions) -> Solution {
-    let (kinds, unusable) = tile_kinds(board, dict);
+    solve_preferring(board, dict, options, &[])
+}
+
+/// [`solve`], with each word's path taking the `preferred` tiles (row-major; Letterpress's
+/// unowned tiles, see [`crate::vision::game::GameGuess::unowned`]) before others of the same
+/// letters. The words and their scores are the same; only which tiles each one takes changes.
+pub fn solve_preferring(
+    board: &Board,
+    dict: &Dictionary,
+    options: &SolveOptions,
+    preferred: &[bool],
+) -> Solution {
+    let (mut kinds, unusable) = tile_kinds(board, dict);
+    for kind in &mut kinds {
+        // Stable: preferred tiles first, each group in reading order.
+        kind.cells
+            .sort_by_key(|&c| !preferred.get(c).copied().unwrap_or(false));
+    }
     let mut search = Search {
         kinds: &kinds,
         left: kinds.iter().map(|k| k.cells.len()).collect(),
@@ -184,6 +203,23 @@ mod tests {
     use super::*;
     use crate::score::Game;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn preferred_tiles_are_taken_first() {
+        let d = dict(&["cat"]);
+        let board = Board::parse("catca t.... ..... ..... .....").unwrap();
+        let options = SolveOptions::new(Game::Letterpress);
+        let plain = solve(&board, &d, &options);
+        assert_eq!(plain.words[0].path, vec![(0, 0), (0, 1), (0, 2)]);
+        // The second C and A (cells 3, 4) and the T below (cell 5) are unowned.
+        let mut unowned = vec![false; 25];
+        for c in [3, 4, 5] {
+            unowned[c] = true;
+        }
+        let preferring = solve_preferring(&board, &d, &options, &unowned);
+        assert_eq!(preferring.words[0].path, vec![(0, 3), (0, 4), (1, 0)]);
+        assert_eq!(preferring.words[0].score, plain.words[0].score);
+    }
 
     fn dict(words: &[&str]) -> Dictionary {
         Dictionary::from_words(words.iter().map(|w| w.to_string()).collect(), "test").unwrap()

@@ -145,3 +145,60 @@ fn a_photo_of_dice_is_weak_evidence() {
     assert!(line.starts_with("boggle (weak evidence:"), "{line}");
     assert!(line.ends_with("; neutral rules)"), "{line}");
 }
+
+/// Letterpress ownership from tile colour: the unowned tiles are the `u`s of the ownership
+/// string colons/lp names this screenshot after (`..._oouuooouuuuuuouuuouuouuuu`), and each
+/// word's path takes unowned tiles before owned ones of the same letter.
+#[test]
+fn letterpress_unowned_tiles_are_read_and_preferred() {
+    let Some(path) = real("letterpress_iphonex_dark_wiggle.png") else {
+        return;
+    };
+    let image = path.to_str().unwrap();
+    let v = read_json(image);
+    let unowned: Vec<bool> = v["unowned"]
+        .as_array()
+        .expect("read --json gives unowned rows for Letterpress")
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|b| b.as_bool().unwrap()))
+        .collect();
+    let expected: Vec<bool> = "oouuooouuuuuuouuuouuouuuu"
+        .chars()
+        .map(|c| c == 'u')
+        .collect();
+    assert_eq!(unowned, expected);
+    let tiles: Vec<String> = v["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+        })
+        .collect();
+    let (out, err, code) = wordsnap(&["solve", image, "--json", "--limit", "50"]);
+    assert_eq!(code, Some(0), "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for word in report["words"].as_array().unwrap() {
+        let cells: Vec<usize> = word["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p[0].as_u64().unwrap() as usize * 5 + p[1].as_u64().unwrap() as usize)
+            .collect();
+        for &c in &cells {
+            // An owned tile is taken only when every unowned tile of its letter is taken too.
+            if !unowned[c] {
+                let spare =
+                    (0..25).any(|o| unowned[o] && tiles[o] == tiles[c] && !cells.contains(&o));
+                assert!(
+                    !spare,
+                    "{}: takes owned {c} with an unowned {} free",
+                    word["word"], tiles[c]
+                );
+            }
+        }
+    }
+}

@@ -449,6 +449,11 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
         "game": {"name": reading.game.game, "reason": reading.game.reason, "certain": reading.game.certain},
     });
+    if let Some(unowned) = &reading.game.unowned {
+        // Letterpress: rows of true (no player owns the tile) and false, like "tiles".
+        let cols = reading.board.cols.max(1);
+        v["unowned"] = json!(unowned.chunks(cols).collect::<Vec<_>>());
+    }
     if let Some(values) = &reading.board.values {
         v["values"] = json!(values);
     }

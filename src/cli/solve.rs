@@ -250,10 +250,14 @@ fn solve_board(
     let options = solve_options(args, game)?;
     let started = Instant::now();
     let (mut solution, swaps) = match game {
-        Game::Letterpress => (
-            crate::letterpress::solve(board, dict, &options),
-            HashMap::new(),
-        ),
+        Game::Letterpress => {
+            // Paths take unowned tiles first when the screenshot shows who owns what.
+            let unowned = shot.and_then(|s| s.reading.game.unowned.as_deref());
+            (
+                crate::letterpress::solve_preferring(board, dict, &options, unowned.unwrap_or(&[])),
+                HashMap::new(),
+            )
+        }
         _ if args.swaps > 0 => {
             let found = crate::swaps::solve(board, dict, &options, args.swaps as usize);
             (found.solution, found.swaps)

@@ -32,6 +32,10 @@ pub struct GameGuess {
     /// Whether the evidence is strong enough to take the game as shown; when false, `game` is
     /// the neutral Boggle-family game for the grid's size.
     pub certain: bool,
+    /// Letterpress only: which tiles no player owns yet (true), told by their colour: an
+    /// unowned tile has the board's ground colour, an owned one a player's colour. `None` for
+    /// other games, or when the ground's colour is not known (a crop of the board alone).
+    pub unowned: Option<Vec<bool>>,
 }
 
 impl GameGuess {
@@ -41,6 +45,7 @@ impl GameGuess {
             game: neutral_game(rows, cols),
             reason: why.to_string(),
             certain: false,
+            unowned: None,
         }
     }
 }
@@ -229,6 +234,8 @@ pub struct Evidence {
     pub gaps: f32,
     /// The colour around the grid (between the tiles when the image is a crop of the board).
     pub ground: Option<Colour>,
+    /// Each cell's fill colour, row-major (`None` for holes).
+    pub fills: Vec<Option<Colour>>,
 }
 
 /// Measures the evidence of a reading in its image.
@@ -273,12 +280,34 @@ pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
         },
         gaps,
         ground,
+        fills,
     }
 }
 
 /// Recognises the game of a reading in its image.
 pub fn recognise(image: &DynamicImage, reading: &BoardReading) -> GameGuess {
-    decide(&measure(image, reading))
+    let evidence = measure(image, reading);
+    let mut guess = decide(&evidence);
+    if guess.game == Game::Letterpress {
+        guess.unowned = unowned_tiles(&evidence);
+    }
+    guess
+}
+
+/// How close (in RGB distance) a Letterpress tile's fill must be to the ground's colour to count
+/// as unowned. The games' unowned tiles alternate two shades within about 20 of the ground;
+/// the players' colours lie 60 or more away from it in every theme of the real screenshots.
+pub const UNOWNED_DISTANCE: f32 = 40.0;
+
+/// Letterpress: the tiles whose fill has the ground's colour (see [`UNOWNED_DISTANCE`]).
+pub fn unowned_tiles(e: &Evidence) -> Option<Vec<bool>> {
+    let ground = e.ground?;
+    Some(
+        e.fills
+            .iter()
+            .map(|f| f.is_some_and(|f| f.distance(ground) <= UNOWNED_DISTANCE))
+            .collect(),
+    )
 }
 
 /// A vote: a weight for a game, and the evidence it stands for.
@@ -509,6 +538,7 @@ pub fn decide(e: &Evidence) -> GameGuess {
             game: best,
             reason: reasons(best).join(", "),
             certain: true,
+            unowned: None,
         };
     }
     let mut why = vec![format!("{}x{} grid", e.rows, e.cols)];
@@ -529,6 +559,7 @@ pub fn decide(e: &Evidence) -> GameGuess {
         game: neutral_game(e.rows, e.cols),
         reason: why.join(", "),
         certain: false,
+        unowned: None,
     }
 }
 
@@ -906,6 +937,7 @@ mod tests {
             light_letters: 0.0,
             gaps: 1.0,
             ground: None,
+            fills: vec![Some(Colour([240, 230, 210])); 16],
         }
     }
 
