@@ -98,7 +98,7 @@ fn bad_images_exit_2_with_a_clear_message() {
     );
     assert_bad_input(
         &temp("blank.png", &png(400, 300, [240, 240, 240])),
-        "no letter grid found",
+        "no board found: no letter grid",
     );
     assert_bad_input(&temp("huge.png", &png_header(40_000, 40_000)), "too large");
     let missing = PathBuf::from("/nonexistent/shot.png");

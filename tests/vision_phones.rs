@@ -78,7 +78,7 @@ fn images_that_are_not_boards_are_refused() {
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{}", path.display());
         assert!(
-            String::from_utf8_lossy(&out.stderr).contains("no letter grid found"),
+            String::from_utf8_lossy(&out.stderr).contains("no board found"),
             "{}",
             path.display()
         );

@@ -96,7 +96,7 @@ pub enum VisionError {
     TooLarge(String),
     /// No board-like grid of letters was found.
     #[error(
-        "no letter grid found (looked for 3x3 to 8x8 tiles of one letter size on a regular lattice)"
+        "no board found: no letter grid (looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
     )]
     NoGrid,
     /// The recognition model failed.
