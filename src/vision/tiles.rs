@@ -407,16 +407,20 @@ fn ink_beyond(
 /// judged by [`ink_is_dark`] on the middle three quarters of the cell (its edge is the tile's
 /// ground).
 fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
-    let (cl, ct, cr, cb) = cell;
+    let at = |x: u32, y: u32| level_at(full, x, y);
+    ink_is_dark(&at, cell_middle(cell)).is_some_and(|d| d != dark)
+}
+
+/// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
+/// ground around it, without the gaps between tiles.
+fn cell_middle((cl, ct, cr, cb): PixelBox) -> PixelBox {
     let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
-    let middle = (
+    (
         cl + iw,
         ct + ih,
         cr.saturating_sub(iw),
         cb.saturating_sub(ih),
-    );
-    let at = |x: u32, y: u32| level_at(full, x, y);
-    ink_is_dark(&at, middle).is_some_and(|d| d != dark)
+    )
 }
 
 /// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
@@ -424,13 +428,7 @@ fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
 /// and its most extreme ink.
 fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
     let (cl, ct, cr, cb) = cell;
-    let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
-    let (l, t, r, b) = (
-        cl + iw,
-        ct + ih,
-        cr.saturating_sub(iw),
-        cb.saturating_sub(ih),
-    );
+    let (l, t, r, b) = cell_middle(cell);
     if r < l + 8 || b < t + 8 {
         return None;
     }
