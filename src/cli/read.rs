@@ -364,15 +364,28 @@ pub fn run_read(args: ReadArgs) -> CliResult {
     if !several {
         return read_one(&args, &images[0], &reader, args.debug.clone());
     }
+    each_image(&images, args.json, |source| {
+        let debug = args.debug.as_ref().map(|dir| dir.join(source.folder()));
+        read_one(&args, source, &reader, debug)
+    })
+}
+
+/// Runs `one` on each image in turn (a blank line between text reports). A failure is reported
+/// on stderr and the other images are still done; the result is then a runtime failure naming
+/// how many failed. A failed write to stdout stops at once.
+pub(super) fn each_image(
+    images: &[ImageArg],
+    json: bool,
+    mut one: impl FnMut(&ImageArg) -> CliResult,
+) -> CliResult {
     let mut failed = 0;
     for (i, source) in images.iter().enumerate() {
-        if i > 0 && !args.json {
+        if i > 0 && !json {
             let mut out = super::output::stdout();
             writeln!(out)?;
             out.flush()?;
         }
-        let debug = args.debug.as_ref().map(|dir| dir.join(source.folder()));
-        match read_one(&args, source, &reader, debug) {
+        match one(source) {
             Ok(()) => {}
             Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
             Err(failure) => {

@@ -201,34 +201,14 @@ pub fn run(args: SolveArgs) -> CliResult {
 fn solve_images(args: &SolveArgs, images: &[super::read::ImageArg]) -> CliResult {
     let reader = super::read::embedded_reader()?;
     let dict = load_dictionary(args)?;
-    let mut failed = 0;
-    for (i, source) in images.iter().enumerate() {
-        if i > 0 && !args.json {
-            print_out("\n")?;
-        }
-        let solved =
-            super::read::read_screenshot(source, args.game, &[], &reader).and_then(|shot| {
-                solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
-                    error: f.error.context(source.name()),
-                    ..f
-                })
-            });
-        match solved {
-            Ok(()) => {}
-            Err(failure) if super::output::is_output_failure(&failure) => return Err(failure),
-            Err(failure) => {
-                failed += 1;
-                crate::warning!("wordsnap: error: {:#}", failure.error);
-            }
-        }
-    }
-    if failed > 0 {
-        return Err(Failure::runtime(anyhow!(
-            "{failed} of {} images failed",
-            images.len()
-        )));
-    }
-    Ok(())
+    super::read::each_image(images, args.json, |source| {
+        super::read::read_screenshot(source, args.game, &[], &reader).and_then(|shot| {
+            solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
+                error: f.error.context(source.name()),
+                ..f
+            })
+        })
+    })
 }
 
 /// Solves one board (typed, or read from `shot`) and writes its report, and its pictures when
