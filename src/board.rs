@@ -63,9 +63,8 @@ impl Probability {
     }
 
     /// Parses a percentage with at most one decimal: `70%`, `12.5%`.
-    pub fn parse(text: &str) -> Result<Probability, String> {
-        let bad =
-            || format!("bad probability '{text}' (expected a percentage such as 70% or 12.5%)");
+    pub fn parse(text: &str) -> Result<Probability, TileError> {
+        let bad = || TileError::BadProbability(text.to_string());
         let number = text.strip_suffix('%').ok_or_else(bad)?;
         let (whole, tenth) = match number.split_once('.') {
             Some((w, t)) if t.len() == 1 => (w, t),
@@ -80,7 +79,7 @@ impl Probability {
         let permille = whole.parse::<u16>().map_err(|_| bad())? * 10
             + tenth.parse::<u16>().map_err(|_| bad())?;
         Probability::from_permille(permille)
-            .ok_or_else(|| format!("probability '{text}' is over 100%"))
+            .ok_or_else(|| TileError::ProbabilityOver100(text.to_string()))
     }
 }
 
@@ -130,12 +129,12 @@ impl Tile {
     /// Parses one tile in board notation (`a`, `qu`, `a/e`, `re-`, `-ing`, `.`, `?`,
     /// `e=70%|f=20%`), case-insensitive. The error says what is wrong with the text, without
     /// position (callers add it).
-    pub fn parse(text: &str) -> Result<Tile, String> {
+    pub fn parse(text: &str) -> Result<Tile, TileError> {
         let text = text.trim();
         match text {
             "." => return Ok(Tile::Hole),
             "?" => return Ok(Tile::Wildcard),
-            "" => return Err("empty tile".into()),
+            "" => return Err(TileError::Empty),
             _ => {}
         }
         if text.contains('=') || text.contains('|') {
@@ -146,22 +145,16 @@ impl Tile {
 
     /// A doubtful tile from its readings, checked: 1 to [`MAX_READINGS`] readings, none of them
     /// a hole, a wildcard or doubtful, no two the same.
-    pub fn doubtful(readings: Vec<Reading>) -> Result<Tile, String> {
+    pub fn doubtful(readings: Vec<Reading>) -> Result<Tile, TileError> {
         if readings.is_empty() || readings.len() > MAX_READINGS {
-            return Err(format!(
-                "a doubtful tile has 1 to {MAX_READINGS} readings, not {}",
-                readings.len()
-            ));
+            return Err(TileError::ReadingCount(readings.len()));
         }
         for (i, r) in readings.iter().enumerate() {
             if matches!(r.tile, Tile::Hole | Tile::Wildcard | Tile::Doubtful(_)) {
-                return Err(format!(
-                    "a doubtful tile's reading cannot be '{}'",
-                    r.tile.notation()
-                ));
+                return Err(TileError::BadReading(r.tile.notation()));
             }
             if readings[..i].iter().any(|o| o.tile == r.tile) {
-                return Err(format!("reading '{}' is given twice", r.tile.notation()));
+                return Err(TileError::RepeatedReading(r.tile.notation()));
             }
         }
         Ok(Tile::Doubtful(readings))
@@ -243,7 +236,7 @@ impl Tile {
 }
 
 /// `a`, `qu`, `a/e`, `re-` or `-ing` (already trimmed, not empty).
-fn parse_plain(text: &str) -> Result<Tile, String> {
+fn parse_plain(text: &str) -> Result<Tile, TileError> {
     if let Some((a, b)) = text.split_once('/') {
         return Ok(Tile::Either(letters_only(a, text)?, letters_only(b, text)?));
     }
@@ -257,45 +250,46 @@ fn parse_plain(text: &str) -> Result<Tile, String> {
 }
 
 /// `e=70%|f=20%`: readings separated by `|`, each a plain tile `=` its probability.
-fn parse_doubtful(text: &str) -> Result<Tile, String> {
+fn parse_doubtful(text: &str) -> Result<Tile, TileError> {
     let readings = text
         .split('|')
         .map(|part| {
-            let (tile, probability) = part.split_once('=').ok_or_else(|| {
-                format!("reading '{part}' of '{text}' needs its probability, as in e=70%")
-            })?;
+            let (tile, probability) =
+                part.split_once('=')
+                    .ok_or_else(|| TileError::NoProbability {
+                        reading: part.to_string(),
+                        tile: text.to_string(),
+                    })?;
             let tile = tile.trim();
             if tile.is_empty() {
-                return Err(format!("a reading of '{text}' has no letters"));
+                return Err(TileError::EmptyReading(text.to_string()));
             }
             Ok(Reading {
                 tile: parse_plain(tile)?,
                 probability: Probability::parse(probability.trim())?,
             })
         })
-        .collect::<Result<Vec<Reading>, String>>()?;
-    Tile::doubtful(readings).map_err(|e| format!("'{text}': {e}"))
+        .collect::<Result<Vec<Reading>, TileError>>()?;
+    Tile::doubtful(readings).map_err(|e| e.within(text))
 }
 
 /// `s` in lower case, when it is all letters.
-fn letters_only(s: &str, original: &str) -> Result<String, String> {
+fn letters_only(s: &str, original: &str) -> Result<String, TileError> {
     if s.is_empty() {
-        return Err(format!("tile '{original}' has no letters"));
+        return Err(TileError::NoLetters(original.to_string()));
     }
     // Letter by letter: a string-wide lower case turns a final Σ into ς, which would not
     // survive a round trip through the upper-case notation.
     let count = s.chars().count();
     if count > MAX_TILE_LETTERS {
-        return Err(format!(
-            "a tile of {count} letters is over the limit of {MAX_TILE_LETTERS}"
-        ));
+        return Err(TileError::TooLong(count));
     }
     let lower: String = s.chars().flat_map(char::to_lowercase).collect();
     match lower.chars().find(|c| !c.is_alphabetic()) {
-        Some(c) => Err(format!(
-            "unexpected character '{}' in tile '{original}'",
-            c.escape_default()
-        )),
+        Some(found) => Err(TileError::BadCharacter {
+            found,
+            tile: original.to_string(),
+        }),
         None => Ok(lower),
     }
 }
@@ -330,7 +324,7 @@ impl Cell {
     /// Parses one cell in board-text tile notation, with or without brackets: a tile, then
     /// optionally `:VALUE`, then optionally `*BADGE` (`a`, `[qu:10]`, `e=70%|f=20%:2*dl`).
     /// A hole carries no value or badge.
-    pub fn parse(text: &str) -> Result<Cell, String> {
+    pub fn parse(text: &str) -> Result<Cell, TileError> {
         let text = text.trim();
         let inner = text
             .strip_prefix('[')
@@ -346,7 +340,7 @@ impl Cell {
         };
         let tile = Tile::parse(face)?;
         if tile.is_hole() && (value.is_some() || bonus.is_some()) {
-            return Err(format!("'{text}': a hole has no value or badge"));
+            return Err(TileError::MarkedHole.within(text));
         }
         Ok(Cell { tile, value, bonus })
     }
@@ -383,13 +377,15 @@ pub struct Fix {
 
 impl Fix {
     /// Parses `R,C=TEXT`.
-    pub fn parse(text: &str) -> Result<Fix, String> {
-        let bad =
-            || format!("expected R,C=TEXT such as 1,2=e (row and column from 0), got '{text}'");
+    pub fn parse(text: &str) -> Result<Fix, FixError> {
+        let bad = || FixError::Syntax(text.to_string());
         let (place, cell) = text.split_once('=').ok_or_else(bad)?;
         let (row, col) = place.split_once(',').ok_or_else(bad)?;
         let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-        let cell = Cell::parse(cell).map_err(|e| format!("'{text}': {e}"))?;
+        let cell = Cell::parse(cell).map_err(|error| FixError::Cell {
+            fix: text.to_string(),
+            error,
+        })?;
         Ok(Fix {
             row: number(row)?,
             col: number(col)?,
@@ -399,16 +395,14 @@ impl Fix {
 }
 
 /// A printed point value: digits only.
-fn parse_value(text: &str) -> Result<u32, String> {
+fn parse_value(text: &str) -> Result<u32, TileError> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("bad value '{text}' (expected a number such as 10)"));
+        return Err(TileError::BadValue(text.to_string()));
     }
     match text.parse::<u32>() {
         Ok(v) if v <= MAX_VALUE => Ok(v),
-        _ => Err(format!(
-            "printed value {text} is over the limit of {MAX_VALUE}"
-        )),
+        _ => Err(TileError::ValueTooBig(text.to_string())),
     }
 }
 
@@ -429,7 +423,7 @@ pub enum Bonus {
 
 impl Bonus {
     /// Parses `DL`, `TL`, `DW`, `TW` or `2X` (case-insensitive); `""` is no bonus.
-    pub fn parse(text: &str) -> Result<Option<Bonus>, String> {
+    pub fn parse(text: &str) -> Result<Option<Bonus>, TileError> {
         Ok(Some(match text.trim().to_uppercase().as_str() {
             "" => return Ok(None),
             "DL" => Bonus::DL,
@@ -437,11 +431,7 @@ impl Bonus {
             "DW" => Bonus::DW,
             "TW" => Bonus::TW,
             "2X" => Bonus::X2,
-            _ => {
-                return Err(format!(
-                    "unknown bonus '{text}' (expected DL, TL, DW, TW or 2X)"
-                ));
-            }
+            _ => return Err(TileError::UnknownBonus(text.to_string())),
         }))
     }
 
@@ -475,6 +465,107 @@ impl Bonus {
     }
 }
 
+/// What is wrong with one tile or cell of board text, without its place ([`BoardError::BadTile`]
+/// adds the row and column).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TileError {
+    /// Nothing where a tile should be.
+    #[error("empty tile")]
+    Empty,
+    /// A tile (or one side of an either/or tile) with no letters: `/e`, `-`.
+    #[error("tile '{0}' has no letters")]
+    NoLetters(String),
+    /// More than [`MAX_TILE_LETTERS`] letters.
+    #[error("a tile of {0} letters is over the limit of {max}", max = MAX_TILE_LETTERS)]
+    TooLong(usize),
+    /// A character that is not a letter, inside a tile.
+    #[error("unexpected character '{}' in tile '{tile}'", found.escape_default())]
+    BadCharacter {
+        /// The character.
+        found: char,
+        /// The tile as typed.
+        tile: String,
+    },
+    /// A character that is no tile, in a row typed as one token (`ab3d`).
+    #[error("unexpected character '{}'", .0.escape_default())]
+    Character(char),
+    /// A `[` without its `]` (the text from the `[` on).
+    #[error("'{0}' is missing its closing ']'")]
+    Unclosed(String),
+    /// A probability that is not a percentage with at most one decimal.
+    #[error("bad probability '{0}' (expected a percentage such as 70% or 12.5%)")]
+    BadProbability(String),
+    /// A probability over 100%.
+    #[error("probability '{0}' is over 100%")]
+    ProbabilityOver100(String),
+    /// A reading of a doubtful tile without `=PROBABILITY`.
+    #[error("reading '{reading}' of '{tile}' needs its probability, as in e=70%")]
+    NoProbability {
+        /// The reading.
+        reading: String,
+        /// The whole doubtful tile.
+        tile: String,
+    },
+    /// A reading of a doubtful tile with a probability but no letters (`=70%`).
+    #[error("a reading of '{0}' has no letters")]
+    EmptyReading(String),
+    /// A doubtful tile with no readings or more than [`MAX_READINGS`].
+    #[error("a doubtful tile has 1 to {max} readings, not {0}", max = MAX_READINGS)]
+    ReadingCount(usize),
+    /// A doubtful tile's reading that is a hole, a wildcard or itself doubtful (its notation).
+    #[error("a doubtful tile's reading cannot be '{0}'")]
+    BadReading(String),
+    /// The same reading twice in one doubtful tile (its notation).
+    #[error("reading '{0}' is given twice")]
+    RepeatedReading(String),
+    /// A printed value that is not a number.
+    #[error("bad value '{0}' (expected a number such as 10)")]
+    BadValue(String),
+    /// A printed value over [`MAX_VALUE`].
+    #[error("printed value {0} is over the limit of {max}", max = MAX_VALUE)]
+    ValueTooBig(String),
+    /// A badge other than `DL`, `TL`, `DW`, `TW` and `2X`.
+    #[error("unknown bonus '{0}' (expected DL, TL, DW, TW or 2X)")]
+    UnknownBonus(String),
+    /// A hole given a printed value or a badge.
+    #[error("a hole has no value or badge")]
+    MarkedHole,
+    /// One of the errors above, in the tile or cell `text`, which the message quotes.
+    #[error("'{text}': {error}")]
+    Within {
+        /// The tile or cell as typed.
+        text: String,
+        /// What is wrong with it.
+        error: Box<TileError>,
+    },
+}
+
+impl TileError {
+    /// This error, said of the tile or cell `text` (`'e=5%|e=6%': reading 'E' is given twice`).
+    fn within(self, text: &str) -> TileError {
+        TileError::Within {
+            text: text.to_string(),
+            error: Box::new(self),
+        }
+    }
+}
+
+/// A bad one-tile correction (`--fix R,C=TEXT`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FixError {
+    /// Not of the form `R,C=TEXT` with numbers for `R` and `C`.
+    #[error("expected R,C=TEXT such as 1,2=e (row and column from 0), got '{0}'")]
+    Syntax(String),
+    /// `TEXT` is not a cell.
+    #[error("'{fix}': {error}")]
+    Cell {
+        /// The whole correction as typed.
+        fix: String,
+        /// What is wrong with its cell.
+        error: TileError,
+    },
+}
+
 /// A bad board, with the place (1-based row and column) where that is known.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -494,14 +585,14 @@ pub enum BoardError {
         expected: usize,
     },
     /// A tile that cannot be read.
-    #[error("row {row}, column {col}: {message}")]
+    #[error("row {row}, column {col}: {error}")]
     BadTile {
         /// 1-based row.
         row: usize,
         /// 1-based column.
         col: usize,
-        /// What is wrong.
-        message: String,
+        /// What is wrong (part of this error's message, so not repeated as its source).
+        error: TileError,
     },
     /// More than [`MAX_CELLS`] cells.
     #[error("the board has {0} cells; at most 64 are supported")]
@@ -603,18 +694,18 @@ impl Board {
                 });
             }
             for (c, t) in row.iter().enumerate() {
-                tiles.push(Tile::parse(t).map_err(|message| BoardError::BadTile {
+                tiles.push(Tile::parse(t).map_err(|error| BoardError::BadTile {
                     row: r + 1,
                     col: c + 1,
-                    message,
+                    error,
                 })?);
             }
         }
         let mut board = Board::new(json.rows, json.cols, tiles)?;
-        let at = |i: usize, message: String| BoardError::BadTile {
+        let at = |i: usize, error: TileError| BoardError::BadTile {
             row: i / json.cols + 1,
             col: i % json.cols + 1,
-            message,
+            error,
         };
         if let Some(values) = &json.values {
             check_shape(values, json.rows, json.cols, "values")?;
@@ -624,27 +715,21 @@ impl Board {
                 .iter()
                 .position(|v| v.is_some_and(|v| v > MAX_VALUE))
             {
-                return Err(BoardError::BadTile {
-                    row: i / json.cols + 1,
-                    col: i % json.cols + 1,
-                    message: format!(
-                        "printed value {} is over the limit of {MAX_VALUE}",
-                        board.values[i].unwrap_or_default()
-                    ),
-                });
+                let value = board.values[i].unwrap_or_default();
+                return Err(at(i, TileError::ValueTooBig(value.to_string())));
             }
         }
         if let Some(bonuses) = &json.bonuses {
             check_shape(bonuses, json.rows, json.cols, "bonuses")?;
             for (i, b) in bonuses.iter().flatten().enumerate() {
-                board.bonuses[i] = Bonus::parse(b).map_err(|message| at(i, message))?;
+                board.bonuses[i] = Bonus::parse(b).map_err(|error| at(i, error))?;
             }
         }
         let hole_marked = (0..board.len()).find(|&i| {
             board.tiles[i].is_hole() && (board.values[i].is_some() || board.bonuses[i].is_some())
         });
         if let Some(i) = hole_marked {
-            return Err(at(i, "a hole has no value or badge".into()));
+            return Err(at(i, TileError::MarkedHole));
         }
         Ok(board)
     }
@@ -963,10 +1048,10 @@ fn parse_spaced_row(line: &str, row: usize) -> Result<Vec<Cell>, BoardError> {
     line.split_whitespace()
         .enumerate()
         .map(|(c, token)| {
-            Cell::parse(token).map_err(|message| BoardError::BadTile {
+            Cell::parse(token).map_err(|error| BoardError::BadTile {
                 row: row + 1,
                 col: c + 1,
-                message,
+                error,
             })
         })
         .collect()
@@ -979,15 +1064,15 @@ fn parse_packed_row(token: &str, row: usize) -> Result<Vec<Cell>, BoardError> {
     let mut chars = token.chars();
     while let Some(ch) = chars.next() {
         let col = tiles.len() + 1;
-        let bad = |message: String| BoardError::BadTile {
+        let bad = |error: TileError| BoardError::BadTile {
             row: row + 1,
             col,
-            message,
+            error,
         };
         if ch == '[' {
             let inner: String = chars.by_ref().take_while(|&c| c != ']').collect();
             if !token.contains(']') {
-                return Err(bad(format!("'[{inner}' is missing its closing ']'")));
+                return Err(bad(TileError::Unclosed(format!("[{inner}"))));
             }
             tiles.push(Cell::parse(&inner).map_err(bad)?);
         } else {
@@ -995,7 +1080,7 @@ fn parse_packed_row(token: &str, row: usize) -> Result<Vec<Cell>, BoardError> {
                 '.' => Tile::Hole,
                 '?' => Tile::Wildcard,
                 _ => Tile::parse(ch.encode_utf8(&mut [0; 4]))
-                    .map_err(|_| bad(format!("unexpected character '{}'", ch.escape_default())))?,
+                    .map_err(|_| bad(TileError::Character(ch)))?,
             };
             tiles.push(Cell {
                 tile,
@@ -1200,15 +1285,13 @@ mod tests {
             err.to_string(),
             "2,0 is outside the 2x2 board (rows 0 to 1, columns 0 to 1)"
         );
-        assert!(
-            Fix::parse("1-0=x")
-                .unwrap_err()
-                .contains("expected R,C=TEXT")
+        assert_eq!(
+            Fix::parse("1-0=x").unwrap_err(),
+            FixError::Syntax("1-0=x".into())
         );
-        assert!(
-            Fix::parse("1,0=3")
-                .unwrap_err()
-                .contains("unexpected character '3'")
+        assert_eq!(
+            Fix::parse("1,0=3").unwrap_err().to_string(),
+            "'1,0=3': unexpected character '3' in tile '3'"
         );
     }
 

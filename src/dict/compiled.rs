@@ -23,7 +23,7 @@
 //! children lie after it and inside the file ([`super::trie::validate_nodes`]); and that the
 //! word count matches. A file that fails any check is refused with the reason.
 
-use super::trie::{self, NodeWord};
+use super::trie::{self, NodeWord, TrieError};
 use super::{Alphabet, DictError, Dictionary, MAX_LETTERS, NodeStore, Nodes};
 use std::io::Read;
 use std::path::Path;
@@ -36,6 +36,53 @@ pub const VERSION: u32 = 1;
 
 /// Bytes before the trie image.
 const HEADER: usize = 32;
+
+/// Why a compiled word list cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompiledError {
+    /// The file does not start with [`MAGIC`].
+    #[error(
+        "not a compiled word list (it does not start with the .wsd magic bytes); \
+         compile a plain list with `wordsnap dict compile LIST -o LIST.wsd`"
+    )]
+    NotCompiled,
+    /// The file is shorter than the header (its length in bytes).
+    #[error("truncated: {0} bytes, shorter than the header")]
+    Truncated(usize),
+    /// Another format version than [`VERSION`].
+    #[error(
+        "format version {0}, but this wordsnap reads version {VERSION}: compile the list again with this wordsnap"
+    )]
+    Version(u32),
+    /// Flags this build does not know.
+    #[error("unknown flags {0:#x}")]
+    Flags(u32),
+    /// The checksum does not match the trie image.
+    #[error("checksum mismatch: the file is damaged or truncated")]
+    Checksum,
+    /// More letters in the alphabet than the node width can hold.
+    #[error("{symbols} letters in the alphabet do not fit {width}-byte trie nodes")]
+    AlphabetTooBig {
+        /// Letters in the alphabet.
+        symbols: usize,
+        /// Node width in bytes.
+        width: usize,
+    },
+    /// The trie image's header or lengths are wrong.
+    #[error("{0}")]
+    Image(TrieError),
+    /// The nodes do not form a trie that can be searched safely.
+    #[error("bad trie: {0}")]
+    Nodes(TrieError),
+    /// The header's word count differs from the trie's.
+    #[error("the header says {header} words but the trie holds {trie}")]
+    WordCount {
+        /// Words, as the header gives them.
+        header: u64,
+        /// Words (terminal nodes) in the trie.
+        trie: usize,
+    },
+}
 
 /// The checksum of the trie image: a multiply-rotate hash over its little-endian `u64` words
 /// (the image is a multiple of 8 bytes long; a shorter tail is hashed zero-padded).
@@ -90,7 +137,7 @@ pub fn load(path: &Path) -> Result<Dictionary, DictError> {
     // it assumes the file is not changed while in use. `populate` reads the pages in at once
     // (one system call instead of a page fault per 4 KiB, on Linux).
     let map = unsafe { memmap2::MmapOptions::new().populate().map(&file) }.map_err(io)?;
-    let bad = |reason: String| DictError::Compiled {
+    let bad = |reason: CompiledError| DictError::Compiled {
         path: path.to_path_buf(),
         reason,
     };
@@ -105,12 +152,12 @@ pub fn load(path: &Path) -> Result<Dictionary, DictError> {
         let words = trie::validate_nodes(&nodes, symbols);
         (Nodes::Wide(nodes), words)
     };
-    let words = words.map_err(|e| bad(format!("bad trie: {e}")))?;
+    let words = words.map_err(|e| bad(CompiledError::Nodes(e)))?;
     if words as u64 != header.words {
-        return Err(bad(format!(
-            "the header says {} words but the trie holds {words}",
-            header.words
-        )));
+        return Err(bad(CompiledError::WordCount {
+            header: header.words,
+            trie: words,
+        }));
     }
     Ok(Dictionary {
         alphabet: Alphabet::new(header.alphabet.chars().collect()),
@@ -147,36 +194,27 @@ struct Header {
 }
 
 /// Checks a compiled word list held in `bytes`, all but its nodes.
-fn check_header(bytes: &[u8]) -> Result<Header, String> {
+fn check_header(bytes: &[u8]) -> Result<Header, CompiledError> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
-        return Err(
-            "not a compiled word list (it does not start with the .wsd magic bytes); \
-                    compile a plain list with `wordsnap dict compile LIST -o LIST.wsd`"
-                .into(),
-        );
+        return Err(CompiledError::NotCompiled);
     }
     if bytes.len() < HEADER {
-        return Err(format!(
-            "truncated: {} bytes, shorter than the header",
-            bytes.len()
-        ));
+        return Err(CompiledError::Truncated(bytes.len()));
     }
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let version = u32_at(8);
     if version != VERSION {
-        return Err(format!(
-            "format version {version}, but this wordsnap reads version {VERSION}: compile the list again with this wordsnap"
-        ));
+        return Err(CompiledError::Version(version));
     }
     if u32_at(12) != 0 {
-        return Err(format!("unknown flags {:#x}", u32_at(12)));
+        return Err(CompiledError::Flags(u32_at(12)));
     }
     let image = &bytes[HEADER..];
     if checksum(image) != u64_at(24) {
-        return Err("checksum mismatch: the file is damaged or truncated".into());
+        return Err(CompiledError::Checksum);
     }
-    let parts = trie::read_image(image)?;
+    let parts = trie::read_image(image).map_err(CompiledError::Image)?;
     let symbols = parts.alphabet.chars().count();
     let max = if parts.width == 8 {
         trie::MAX_NARROW_SYMBOLS
@@ -184,10 +222,10 @@ fn check_header(bytes: &[u8]) -> Result<Header, String> {
         MAX_LETTERS
     };
     if symbols > max {
-        return Err(format!(
-            "{symbols} letters in the alphabet do not fit {}-byte trie nodes",
-            parts.width
-        ));
+        return Err(CompiledError::AlphabetTooBig {
+            symbols,
+            width: parts.width,
+        });
     }
     Ok(Header {
         alphabet: parts.alphabet.to_string(),

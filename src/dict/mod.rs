@@ -54,8 +54,8 @@ pub enum DictError {
     #[error("{0}: no words left: the --deny lists ban every one of its {1} words")]
     AllDenied(String, usize),
     /// The trie could not be built.
-    #[error("{0}")]
-    Build(String),
+    #[error(transparent)]
+    Build(trie::TrieError),
     /// A compiled word list could not be written (the OS error is the source).
     #[error("cannot write the compiled word list {path}")]
     Write {
@@ -70,8 +70,8 @@ pub enum DictError {
     Compiled {
         /// The file.
         path: PathBuf,
-        /// What is wrong with it.
-        reason: String,
+        /// What is wrong with it (part of this error's message, so not repeated as its source).
+        reason: compiled::CompiledError,
     },
 }
 

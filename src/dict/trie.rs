@@ -90,6 +90,43 @@ macro_rules! node_word {
 node_word!(u64, 8);
 node_word!(u128, 16);
 
+/// Why a trie could not be built, or a trie image or node array read from a file is refused.
+/// (Written out by hand rather than with `thiserror`: this file uses only `std`, see above.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrieError {
+    /// The word list needs more nodes than the child index of the node word can address.
+    TooManyNodes {
+        /// The most nodes the index can address.
+        limit: u128,
+        /// Letters in the alphabet.
+        symbols: usize,
+    },
+    /// A serialised image whose header or length is wrong (what is wrong).
+    BadImage(&'static str),
+    /// A node array with no nodes.
+    NoNodes,
+    /// A node (its index) whose children lie outside the array or not after it.
+    ChildrenOutside(usize),
+}
+
+impl std::fmt::Display for TrieError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrieError::TooManyNodes { limit, symbols } => write!(
+                f,
+                "the word list needs more than {limit} trie nodes with {symbols} letters in its alphabet"
+            ),
+            TrieError::BadImage(what) => write!(f, "bad trie image: {what}"),
+            TrieError::NoNodes => f.write_str("no trie nodes"),
+            TrieError::ChildrenOutside(index) => {
+                write!(f, "node {index} points to children outside the trie")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrieError {}
+
 /// How many bits a node word of `bytes` bytes leaves for the child index with `symbols` symbols.
 pub fn index_bits(bytes: usize, symbols: usize) -> u32 {
     (bytes * 8) as u32 - symbols as u32 - 1
@@ -97,7 +134,7 @@ pub fn index_bits(bytes: usize, symbols: usize) -> u32 {
 
 /// Builds the node array from words given as symbol sequences. `words` must be sorted and free of
 /// duplicates and empty words. Fails when the nodes do not fit the index bits of `N`.
-pub fn build_nodes<N: NodeWord>(words: &[Vec<u8>], symbols: usize) -> Result<Vec<N>, String> {
+pub fn build_nodes<N: NodeWord>(words: &[Vec<u8>], symbols: usize) -> Result<Vec<N>, TrieError> {
     let s = symbols as u32;
     let mut nodes: Vec<N> = vec![N::default()];
     // Breadth-first: each queue entry is (words lo..hi sharing a prefix of length depth, node index).
@@ -123,9 +160,7 @@ pub fn build_nodes<N: NodeWord>(words: &[Vec<u8>], symbols: usize) -> Result<Vec
             start = end;
         }
         if nodes.len() as u128 >= limit {
-            return Err(format!(
-                "the word list needs more than {limit} trie nodes with {symbols} letters in its alphabet"
-            ));
+            return Err(TrieError::TooManyNodes { limit, symbols });
         }
         let first = if mask == 0 { 0 } else { first_child };
         nodes[index] = N::pack(mask, terminal, first, s);
@@ -161,8 +196,8 @@ pub struct ImageParts<'a> {
 }
 
 /// Splits a serialised trie image into its parts, checking its header and length.
-pub fn read_image(bytes: &[u8]) -> Result<ImageParts<'_>, String> {
-    let err = |m: &str| Err(format!("bad trie image: {m}"));
+pub fn read_image(bytes: &[u8]) -> Result<ImageParts<'_>, TrieError> {
+    let err = |what| Err(TrieError::BadImage(what));
     if bytes.len() < 12 || &bytes[..8] != MAGIC {
         return err("wrong magic bytes");
     }
@@ -194,10 +229,10 @@ pub fn read_image(bytes: &[u8]) -> Result<ImageParts<'_>, String> {
 /// Checks that nodes read from a file can be searched safely: every node's children lie after
 /// it and inside the array (so walks stay in bounds and always end), and a node without
 /// children points nowhere. Returns the number of terminal nodes (words).
-pub fn validate_nodes<N: NodeWord>(nodes: &[N], symbols: usize) -> Result<usize, String> {
+pub fn validate_nodes<N: NodeWord>(nodes: &[N], symbols: usize) -> Result<usize, TrieError> {
     let s = symbols as u32;
     if nodes.is_empty() {
-        return Err("no trie nodes".into());
+        return Err(TrieError::NoNodes);
     }
     let mut words = 0;
     for (index, &node) in nodes.iter().enumerate() {
@@ -212,7 +247,7 @@ pub fn validate_nodes<N: NodeWord>(nodes: &[N], symbols: usize) -> Result<usize,
                     .is_some_and(|end| end <= nodes.len())
         };
         if !fits {
-            return Err(format!("node {index} points to children outside the trie"));
+            return Err(TrieError::ChildrenOutside(index));
         }
         words += node.is_terminal(s) as usize;
     }

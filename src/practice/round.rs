@@ -166,8 +166,10 @@ impl Round {
                 reason: "time is up".into(),
             };
         }
-        if let Err(reason) = check_tiles(&self.board, path, self.game.tiles_must_touch()) {
-            return Outcome::InvalidPath { reason };
+        if let Err(error) = check_tiles(&self.board, path, self.game.tiles_must_touch()) {
+            return Outcome::InvalidPath {
+                reason: error.to_string(),
+            };
         }
         let spellings = spellings(&self.board, path);
         let letters = spellings.first().cloned().unwrap_or_default();
@@ -209,36 +211,51 @@ impl Round {
     }
 }
 
+/// Why a dragged path is not one the games allow (rows and columns from 1, as shown to players).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// An empty path.
+    #[error("no tiles")]
+    Empty,
+    /// A cell outside the board, or a hole.
+    #[error("no tile at row {0}, column {1}")]
+    NoTile(usize, usize),
+    /// A prefix-only tile after the first.
+    #[error("the prefix tile at row {0}, column {1} must come first")]
+    PrefixNotFirst(usize, usize),
+    /// A suffix-only tile before the last.
+    #[error("the suffix tile at row {0}, column {1} must come last")]
+    SuffixNotLast(usize, usize),
+    /// A tile used twice.
+    #[error("row {0}, column {1} is used twice")]
+    Repeated(usize, usize),
+    /// A tile that does not touch the one before (in games where tiles must touch).
+    #[error("row {0}, column {1} is not next to the tile before")]
+    NotNext(usize, usize),
+}
+
 /// Checks that a word's tiles are ones the games allow: tiles that exist, each used once,
 /// prefix-only tiles first and suffix-only tiles last, and, when `touching` (every game but
 /// Letterpress), each next to the one before.
-pub fn check_tiles(board: &Board, path: &[usize], touching: bool) -> Result<(), String> {
+pub fn check_tiles(board: &Board, path: &[usize], touching: bool) -> Result<(), PathError> {
     if path.is_empty() {
-        return Err("no tiles".into());
+        return Err(PathError::Empty);
     }
     for (i, &cell) in path.iter().enumerate() {
         let (r, c) = (cell / board.cols() + 1, cell % board.cols() + 1);
         match board.tiles().get(cell) {
-            None | Some(Tile::Hole) => return Err(format!("no tile at row {r}, column {c}")),
-            Some(t) if i > 0 && t.is_prefix_only() => {
-                return Err(format!(
-                    "the prefix tile at row {r}, column {c} must come first"
-                ));
-            }
+            None | Some(Tile::Hole) => return Err(PathError::NoTile(r, c)),
+            Some(t) if i > 0 && t.is_prefix_only() => return Err(PathError::PrefixNotFirst(r, c)),
             Some(t) if i + 1 < path.len() && t.is_suffix_only() => {
-                return Err(format!(
-                    "the suffix tile at row {r}, column {c} must come last"
-                ));
+                return Err(PathError::SuffixNotLast(r, c));
             }
             _ => {}
         }
         if path[..i].contains(&cell) {
-            return Err(format!("row {r}, column {c} is used twice"));
+            return Err(PathError::Repeated(r, c));
         }
         if touching && i > 0 && !board.neighbours(path[i - 1]).any(|n| n == cell) {
-            return Err(format!(
-                "row {r}, column {c} is not next to the tile before"
-            ));
+            return Err(PathError::NotNext(r, c));
         }
     }
     Ok(())

@@ -173,16 +173,29 @@ pub fn plan_word(
     }
 }
 
+/// A drag that would leave the board on screen: [`check_inside`] refuses it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{word}' would move to ({x}, {y}), outside the board")]
+pub struct OutsideBoard {
+    /// The word whose drag it is.
+    pub word: String,
+    /// The screen point outside the board.
+    pub x: i32,
+    /// The screen point outside the board.
+    pub y: i32,
+}
+
 /// Checks that every point the plan moves to lies inside `bounds` (the board on screen).
-pub fn check_inside(plan: &WordPlan, bounds: Rect) -> Result<(), String> {
+pub fn check_inside(plan: &WordPlan, bounds: Rect) -> Result<(), OutsideBoard> {
     for a in &plan.actions {
         if let Action::MoveTo(x, y) = *a
             && !bounds.contains(x as f32, y as f32)
         {
-            return Err(format!(
-                "'{}' would move to ({x}, {y}), outside the board",
-                plan.word
-            ));
+            return Err(OutsideBoard {
+                word: plan.word.clone(),
+                x,
+                y,
+            });
         }
     }
     Ok(())

@@ -114,12 +114,11 @@ impl BoardReading {
             let (r, c) = (i / cols, i % cols);
             board.set_value(i, self.board.values.as_ref().and_then(|v| v[r][c]));
             let badge = self.board.bonuses.as_ref().map_or("", |b| b[r][c].as_str());
-            let bonus =
-                crate::board::Bonus::parse(badge).map_err(|message| BoardError::BadTile {
-                    row: r + 1,
-                    col: c + 1,
-                    message,
-                })?;
+            let bonus = crate::board::Bonus::parse(badge).map_err(|error| BoardError::BadTile {
+                row: r + 1,
+                col: c + 1,
+                error,
+            })?;
             board.set_bonus(i, bonus);
         }
         Ok(board)

@@ -353,12 +353,26 @@ pub fn images_with_truth(dir: &Path) -> std::io::Result<Vec<(PathBuf, PathBuf)>>
     Ok(out)
 }
 
+/// Why a ground truth file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TruthError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The file is not the JSON board shape.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The JSON is not a valid board (a grid without the rows and columns it claims, a bad tile).
+    #[error(transparent)]
+    Board(#[from] crate::board::BoardError),
+}
+
 /// Loads a ground truth file: the JSON board shape, checked like any board (every grid has the
 /// rows and columns it claims).
-pub fn load_truth(path: &Path) -> Result<BoardJson, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let truth: BoardJson = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    Board::from_json(&truth).map_err(|e| e.to_string())?;
+pub fn load_truth(path: &Path) -> Result<BoardJson, TruthError> {
+    let text = std::fs::read_to_string(path)?;
+    let truth: BoardJson = serde_json::from_str(&text)?;
+    Board::from_json(&truth)?;
     Ok(truth)
 }
 

@@ -99,9 +99,9 @@ pub enum VisionError {
         "no board found: no letter grid (looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
     )]
     NoGrid,
-    /// The recognition model failed.
-    #[error("the tile recognition model failed: {0}")]
-    Ocr(String),
+    /// The recognition model failed (the model's error, with its own sources, is the source).
+    #[error("the tile recognition model failed")]
+    Ocr(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
 /// The board's box in image pixels.

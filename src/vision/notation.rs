@@ -270,7 +270,7 @@ fn read_turns(
         .collect();
     let mut readings = reader
         .read(&turned)
-        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?
+        .map_err(|e| VisionError::Ocr(e.into()))?
         .into_iter();
     let mut crops = turned.into_iter();
     Ok(which
@@ -426,7 +426,7 @@ pub fn read_cells(
     }
     let mut readings = reader
         .read(&crops)
-        .map_err(|e| VisionError::Ocr(format!("{e:#}")))?;
+        .map_err(|e| VisionError::Ocr(e.into()))?;
     let mains: Vec<usize> = (0..owners.len())
         .filter(|&k| owners[k].1.is_none())
         .collect();
