@@ -3,7 +3,7 @@
 //! the reader doubts.
 
 use super::BoardReading;
-use super::notation::tile_notation;
+use super::notation::tile_choices;
 use super::ocr::CropReading;
 use crate::board::{Board, BoardError, Probability, Reading, Tile};
 
@@ -37,42 +37,30 @@ pub struct DoubtfulTile {
     pub tile: Tile,
 }
 
-/// The likely readings of a tile the model read as `read` with `confidence`, with its next best
-/// guesses (model texts and their scores), likeliest first: those above [`LEAST_READING`]
-/// until they cover [`READINGS_COVER`], at most [`MAX_IMAGE_READINGS`]. Texts that are no tile
-/// are left out; texts that give the same tile (a digit read for its lookalike letter) add up.
+/// The likely readings of a tile read as `read` (its notation) with `confidence`, with the
+/// model's next best guesses (model texts and their scores), likeliest first: the tile's
+/// [`tile_choices`] (texts that are no tile left out, texts that give the same tile added up)
+/// above [`LEAST_READING`], until they cover [`READINGS_COVER`], at most [`MAX_IMAGE_READINGS`].
 pub fn likely_readings(
     read: &str,
     confidence: f32,
     alternatives: &[(String, f32)],
 ) -> Vec<Reading> {
-    let mut candidates: Vec<(Tile, f32)> = Vec::new();
-    let guesses = alternatives.iter().map(|(text, score)| {
-        tile_notation(&CropReading {
-            text: text.clone(),
-            confidence: *score,
-            alternatives: vec![],
-        })
+    let choices = tile_choices(&CropReading {
+        text: read.to_string(),
+        confidence,
+        alternatives: alternatives.to_vec(),
     });
-    for (text, p) in std::iter::once((read.to_string(), confidence)).chain(guesses) {
-        let Ok(tile) = Tile::parse(&text) else {
-            continue;
-        };
-        if text.is_empty() || tile.is_hole() || tile.is_doubtful() {
-            continue;
-        }
-        match candidates.iter_mut().find(|(t, _)| *t == tile) {
-            Some((_, sum)) => *sum = (*sum + p).min(1.0),
-            None => candidates.push((tile, p)),
-        }
-    }
-    candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
     let mut covered = 0.0;
     let mut out = Vec::new();
-    for (tile, p) in candidates {
+    for (text, p) in choices {
         if p < LEAST_READING || covered >= READINGS_COVER || out.len() == MAX_IMAGE_READINGS {
             break;
         }
+        // Every choice is a plain tile in notation (`A`, `QU`, `A/E`, `RE-`, `-ING`).
+        let Ok(tile) = Tile::parse(&text) else {
+            continue;
+        };
         covered += p;
         out.push(Reading {
             tile,

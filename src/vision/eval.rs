@@ -199,38 +199,17 @@ fn score_value(
     (r, c): (usize, usize),
     out: &mut ImageScore,
 ) {
-    let got = reading.board.values.as_ref().and_then(|v| v[r][c]);
-    let want = truth.values.as_ref().and_then(|v| v[r][c]);
-    let confidence = reading.value_confidence[r][c];
-    if truth.values.is_some() {
-        out.values.count(got == want);
-    }
-    if let Some(v) = got {
-        out.reads.push(Read {
-            kind: ReadKind::Value,
-            confidence,
-            right: got == want,
-        });
-        if want.is_none() {
-            out.false_values += 1;
-            out.mistakes.push(format!(
-                "{}: value {v} at {:.0}% where the tile shows none",
-                at((r, c)),
-                confidence * 100.0
-            ));
-        } else if got != want {
-            out.mistakes.push(format!(
-                "{}: value {v} at {:.0}%, expected {}",
-                at((r, c)),
-                confidence * 100.0,
-                want.unwrap_or_default()
-            ));
-        }
-    } else if let Some(w) = want {
-        out.missed_values += 1;
-        out.mistakes
-            .push(format!("{}: no value read, expected {w}", at((r, c))));
-    }
+    let value = |values: &Option<Vec<Vec<Option<u32>>>>| {
+        values.as_ref().and_then(|v| v[r][c]).map(|v| v.to_string())
+    };
+    let mark = MarkRead {
+        kind: ReadKind::Value,
+        got: value(&reading.board.values),
+        want: value(&truth.values),
+        confidence: reading.value_confidence[r][c],
+        truth_has_marks: truth.values.is_some(),
+    };
+    mark.score((r, c), out);
 }
 
 fn score_badge(
@@ -239,40 +218,84 @@ fn score_badge(
     (r, c): (usize, usize),
     out: &mut ImageScore,
 ) {
-    let got = reading
-        .board
-        .bonuses
-        .as_ref()
-        .map_or("", |b| b[r][c].as_str());
-    let want = truth.bonuses.as_ref().map_or("", |b| b[r][c].as_str());
-    let confidence = reading.bonus_confidence[r][c];
-    if truth.bonuses.is_some() {
-        out.bonuses.count(got == want);
-    }
-    if !got.is_empty() {
-        out.reads.push(Read {
-            kind: ReadKind::Badge,
-            confidence,
-            right: got == want,
-        });
-        if want.is_empty() {
-            out.false_bonuses += 1;
-            out.mistakes.push(format!(
-                "{}: badge {got} at {:.0}% where the tile shows none",
-                at((r, c)),
-                confidence * 100.0
-            ));
-        } else if got != want {
-            out.mistakes.push(format!(
-                "{}: badge {got} at {:.0}%, expected {want}",
-                at((r, c)),
-                confidence * 100.0
-            ));
+    let badge = |bonuses: &Option<Vec<Vec<String>>>| {
+        bonuses
+            .as_ref()
+            .map(|b| b[r][c].clone())
+            .filter(|b| !b.is_empty())
+    };
+    let mark = MarkRead {
+        kind: ReadKind::Badge,
+        got: badge(&reading.board.bonuses),
+        want: badge(&truth.bonuses),
+        confidence: reading.bonus_confidence[r][c],
+        truth_has_marks: truth.bonuses.is_some(),
+    };
+    mark.score((r, c), out);
+}
+
+/// One corner mark (a point value or a badge) as read and as the ground truth gives it.
+struct MarkRead {
+    /// [`ReadKind::Value`] or [`ReadKind::Badge`].
+    kind: ReadKind,
+    /// The mark read, `None` where none was.
+    got: Option<String>,
+    /// The mark in the ground truth, `None` where the tile shows none.
+    want: Option<String>,
+    /// The reader's confidence in `got`.
+    confidence: f32,
+    /// Whether the ground truth gives this kind of mark at all (else the marks are not tallied).
+    truth_has_marks: bool,
+}
+
+impl MarkRead {
+    /// Tallies the mark in `out`, and says what is wrong with it, if anything.
+    fn score(self, cell: (usize, usize), out: &mut ImageScore) {
+        let (label, tally, false_reads, missed) = match self.kind {
+            ReadKind::Value => (
+                "value",
+                &mut out.values,
+                &mut out.false_values,
+                &mut out.missed_values,
+            ),
+            _ => (
+                "badge",
+                &mut out.bonuses,
+                &mut out.false_bonuses,
+                &mut out.missed_bonuses,
+            ),
+        };
+        let right = self.got == self.want;
+        if self.truth_has_marks {
+            tally.count(right);
         }
-    } else if !want.is_empty() {
-        out.missed_bonuses += 1;
-        out.mistakes
-            .push(format!("{}: no badge read, expected {want}", at((r, c))));
+        let percent = self.confidence * 100.0;
+        let mistake = match (&self.got, &self.want) {
+            (Some(got), None) => {
+                *false_reads += 1;
+                Some(format!(
+                    "{}: {label} {got} at {percent:.0}% where the tile shows none",
+                    at(cell)
+                ))
+            }
+            (Some(got), Some(want)) if got != want => Some(format!(
+                "{}: {label} {got} at {percent:.0}%, expected {want}",
+                at(cell)
+            )),
+            (None, Some(want)) => {
+                *missed += 1;
+                Some(format!("{}: no {label} read, expected {want}", at(cell)))
+            }
+            _ => None,
+        };
+        if self.got.is_some() {
+            out.reads.push(Read {
+                kind: self.kind,
+                confidence: self.confidence,
+                right,
+            });
+        }
+        out.mistakes.extend(mistake);
     }
 }
 
