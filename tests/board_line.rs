@@ -3,20 +3,11 @@
 //! image. Checked on every fixture screenshot, and on the real screenshots in
 //! `../shared/real-screens` when that folder exists.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn wordsnap(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
-}
+use common::wordsnap_text;
+
+use std::path::{Path, PathBuf};
 
 fn images(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -49,7 +40,7 @@ fn without_timing(report: &str) -> String {
 /// Checks one image; returns a description of what differs, if anything.
 fn check(image: &Path) -> Option<String> {
     let name = image.display().to_string();
-    let (read_out, read_err, code) = wordsnap(&["read", &name]);
+    let (read_out, read_err, code) = wordsnap_text(&["read", &name]);
     if code != Some(0) {
         return Some(format!("{name}: read failed: {read_err}"));
     }
@@ -58,7 +49,7 @@ fn check(image: &Path) -> Option<String> {
     let game = line(&read_out, "game: ")
         .and_then(|g| g.split_whitespace().next())
         .expect("read prints the game");
-    let (from_image, image_err, code) = wordsnap(&["solve", &name]);
+    let (from_image, image_err, code) = wordsnap_text(&["solve", &name]);
     if code != Some(0) {
         return Some(format!("{name}: solve failed: {image_err}"));
     }
@@ -74,7 +65,7 @@ fn check(image: &Path) -> Option<String> {
             return Some(format!("{name}: hint {hint:?}, expected {expected:?}"));
         }
     }
-    let (typed, typed_err, code) = wordsnap(&["solve", "--game", game, "--board", board]);
+    let (typed, typed_err, code) = wordsnap_text(&["solve", "--game", game, "--board", board]);
     if code != Some(0) {
         return Some(format!("{name}: solving {board:?} failed: {typed_err}"));
     }
@@ -151,7 +142,7 @@ fn blurred_screenshots_give_doubtful_tiles_and_still_an_answer() {
     let path = dir.join("blurred.png");
     blurred.save(&path).unwrap();
     let name = path.to_str().unwrap();
-    let (out, err, code) = wordsnap(&["solve", name]);
+    let (out, err, code) = wordsnap_text(&["solve", name]);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("doubtful tile"), "{err}");
     assert!(err.contains("solved as"), "{err}");
@@ -161,12 +152,12 @@ fn blurred_screenshots_give_doubtful_tiles_and_still_an_answer() {
         board.contains('%'),
         "the board line carries the doubt: {board}"
     );
-    let (_, read_err, code) = wordsnap(&["read", name]);
+    let (_, read_err, code) = wordsnap_text(&["read", name]);
     assert_eq!(code, Some(0));
     assert!(read_err.contains("doubtful tile"), "{read_err}");
     assert_eq!(check(&path), None);
     // --min-certainty 1 keeps only the words that use no doubtful tile.
-    let (sure, _, _) = wordsnap(&["solve", name, "--json", "--min-certainty", "1"]);
+    let (sure, _, _) = wordsnap_text(&["solve", name, "--json", "--min-certainty", "1"]);
     let sure: serde_json::Value = serde_json::from_str(&sure).unwrap();
     assert!(
         sure["words"]
@@ -184,7 +175,7 @@ fn blurred_screenshots_give_doubtful_tiles_and_still_an_answer() {
 fn fixes_correct_tiles_and_bad_fixes_are_refused() {
     let image = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/lato_bonus_4x4.png");
     let name = image.to_str().unwrap();
-    let (out, err, code) = wordsnap(&[
+    let (out, err, code) = wordsnap_text(&[
         "solve",
         name,
         "--json",
@@ -208,7 +199,7 @@ fn fixes_correct_tiles_and_bad_fixes_are_refused() {
             .iter()
             .all(|w| w["certainty"] == 1.0)
     );
-    let (out, _, code) = wordsnap(&["read", name, "--fix", "0,0=[q:10*tl]"]);
+    let (out, _, code) = wordsnap_text(&["read", name, "--fix", "0,0=[q:10*tl]"]);
     assert_eq!(code, Some(0));
     assert!(
         line(&out, "board: ").unwrap().starts_with("[q:10*tl][n:2]"),
@@ -221,11 +212,11 @@ fn fixes_correct_tiles_and_bad_fixes_are_refused() {
         ("0,0=[a:5000]", "over the limit"),
     ] {
         for command in ["solve", "read"] {
-            let (_, err, code) = wordsnap(&[command, name, "--fix", fix]);
+            let (_, err, code) = wordsnap_text(&[command, name, "--fix", fix]);
             assert_eq!(code, Some(2), "{command} --fix {fix}: {err}");
             assert!(err.contains(why), "{command} --fix {fix}: {err}");
         }
     }
-    let (_, err, code) = wordsnap(&["solve", "--board", "abcd", "--fix", "0,0=e"]);
+    let (_, err, code) = wordsnap_text(&["solve", "--board", "abcd", "--fix", "0,0=e"]);
     assert_eq!(code, Some(2), "{err}");
 }

@@ -1,14 +1,10 @@
 //! End-to-end tests of `wordsnap bench`: the table, JSON, the board files and bad flags.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
+use common::wordsnap;
+
+use std::path::PathBuf;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-bench-{}-{name}", std::process::id()));

@@ -7,48 +7,11 @@
 
 mod common;
 
+use common::{BIN, have_xvfb, ok_json, start_xvfb};
+
 use std::borrow::Cow;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
-
-/// Kills the child process when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn have_xvfb() -> bool {
-    Command::new("Xvfb")
-        .arg("-help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Starts Xvfb on a free display (it names it through -displayfd).
-fn start_xvfb() -> (Killed, String) {
-    let mut child = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "640x480x24"])
-        .args(["-noreset", "-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start Xvfb");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("Xvfb's display number");
-    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb said {line:?}");
-    (Killed(child), format!(":{}", line.trim()))
-}
+use std::process::{Command, Output};
 
 fn run(args: &[&str], display: Option<&str>) -> Output {
     let mut command = Command::new(BIN);
@@ -58,15 +21,6 @@ fn run(args: &[&str], display: Option<&str>) -> Output {
         None => command.env_remove("DISPLAY"),
     };
     command.output().expect("run wordsnap")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 #[test]
@@ -84,7 +38,7 @@ fn the_clipboard_gives_a_screenshot_or_a_clear_error() {
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb("640x480x24", &[]);
     // SAFETY: this test binary runs this one test, and no other thread of it reads the
     // environment (see the file's comment).
     unsafe { std::env::set_var("DISPLAY", &display) };
@@ -105,12 +59,12 @@ fn the_clipboard_gives_a_screenshot_or_a_clear_error() {
             bytes: Cow::Owned(pixels.into_raw()),
         })
         .expect("put the screenshot on the clipboard");
-    let from_file = json(&run(&["read", shot.to_str().unwrap(), "--json"], None));
-    let read = json(&run(&["read", "--clipboard", "--json"], Some(&display)));
+    let from_file = ok_json(&run(&["read", shot.to_str().unwrap(), "--json"], None));
+    let read = ok_json(&run(&["read", "--clipboard", "--json"], Some(&display)));
     assert_eq!(read["image"], "clipboard");
     assert_eq!(read["tiles"], from_file["tiles"]);
     assert_eq!(read["values"], from_file["values"]);
-    let solved = json(&run(
+    let solved = ok_json(&run(
         &["solve", "--clipboard", "--json", "--limit", "1"],
         Some(&display),
     ));

@@ -1,32 +1,11 @@
 //! End-to-end tests of `solve --draw` and `--word`: pictures of the paths on a screenshot or on
 //! a rendered board, one picture or one per word.
 
+mod common;
+
+use common::{fixture, ok_json, wordsnap};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
-
-fn ok_json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/screens")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-draw-{}-{name}", std::process::id()));

@@ -1,23 +1,12 @@
 //! End-to-end tests of the game rules in `wordsnap solve`: Boggle With Friends, SpellCast (with
 //! swaps) and Letterpress, their names in `stats.game`, and bad `--swaps` use.
 
-use std::process::{Command, Output};
+mod common;
 
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
+use common::{ok_json, wordsnap};
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let out = wordsnap(args);
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    ok_json(&wordsnap(args))
 }
 
 const SPELLCAST: &str = r#"{"rows":5,"cols":5,"tiles":[["T","N","L","L","O"],["L","Y","S","G","F"],["V","Q","E","E","B"],["L","I","M","P","N"],["K","U","A","R","C"]],"bonuses":[["","","","",""],["","","","",""],["DL","","","",""],["","","","","2X"],["","","","",""]]}"#;

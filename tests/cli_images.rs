@@ -1,33 +1,12 @@
 //! End-to-end tests of image arguments: several images in one call (`read A B`, `solve A B`),
 //! with per-image errors that do not stop the others, and `-` for an image piped to stdin.
 
+mod common;
+
+use common::{fixture, ok_json, wordsnap};
+
 use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
-
-fn ok_json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/screens")
-        .join(name)
-        .display()
-        .to_string()
-}
+use std::process::Stdio;
 
 #[test]
 fn read_gives_one_json_line_per_image_and_reports_a_bad_one_without_stopping() {
@@ -110,8 +89,7 @@ fn a_screenshot_piped_to_stdin_reads_like_the_file() {
     let from_file = ok_json(&wordsnap(&["solve", &shot, "--json", "--limit", "5"]));
     let bytes = std::fs::read(&shot).unwrap();
     for command in ["solve", "read"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-            .args([command, "-", "--json"])
+        let mut child = common::command(&[command, "-", "--json"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -127,8 +105,7 @@ fn a_screenshot_piped_to_stdin_reads_like_the_file() {
         }
     }
     // Nothing on stdin is a clear error naming stdin.
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["read", "-"])
+    let out = common::command(&["read", "-"])
         .stdin(Stdio::null())
         .output()
         .unwrap();

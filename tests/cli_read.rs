@@ -1,15 +1,11 @@
 //! End-to-end tests of `wordsnap read`, `solve IMAGE` and `eval` on bad input: every case
 //! exits with code 2 and a message naming the problem, never a panic.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
+use common::wordsnap;
+
+use std::path::{Path, PathBuf};
 
 fn temp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-read-{}", std::process::id()));

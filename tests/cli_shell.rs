@@ -1,35 +1,13 @@
 //! End-to-end tests of how wordsnap fits the shell: batch mode that never loses work (bad
 //! lines, stdin, JSON lines, bounded lines), closed pipes and full disks, refused flag mixes.
 
+mod common;
+
+use common::{wordsnap, wordsnap_with_stdin};
+
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
-
-/// Runs wordsnap with `input` on stdin.
-fn wordsnap_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run wordsnap");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for wordsnap");
-    writer.join().unwrap();
-    out
-}
+use std::process::{Output, Stdio};
 
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-shell-{}", std::process::id()));
@@ -219,8 +197,7 @@ fn explain_with_json_prints_one_object() {
 
 /// Runs wordsnap with its stdout a pipe whose reading end is closed at once.
 fn with_closed_stdout(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
+    let mut child = common::command(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -282,11 +259,7 @@ fn a_full_disk_is_a_clear_error_with_exit_code_1() {
         vec!["eval", "fixtures/screens"],
     ] {
         let Some(full) = dev_full() else { return };
-        let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-            .args(&args)
-            .stdout(full)
-            .output()
-            .unwrap();
+        let out = common::command(&args).stdout(full).output().unwrap();
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(
@@ -301,8 +274,7 @@ fn a_full_disk_is_a_clear_error_with_exit_code_1() {
 fn a_full_stderr_does_not_crash_a_warning() {
     let Some(full) = dev_full() else { return };
     let png = std::env::temp_dir().join(format!("wordsnap-shell-{}.png", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["render", "--board", "abcd", "--out", png.to_str().unwrap()])
+    let out = common::command(&["render", "--board", "abcd", "--out", png.to_str().unwrap()])
         .stderr(full)
         .output()
         .unwrap();
@@ -310,8 +282,7 @@ fn a_full_stderr_does_not_crash_a_warning() {
     assert!(png.exists());
     let _ = std::fs::remove_file(png);
     let Some(full) = dev_full() else { return };
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["solve", "--board", "abcd", "--threads", "2"])
+    let out = common::command(&["solve", "--board", "abcd", "--threads", "2"])
         .stderr(full)
         .output()
         .unwrap();
@@ -338,10 +309,7 @@ fn completions_and_manpage_are_printed() {
         ("zsh", "#compdef wordsnap"),
         ("fish", "complete -c wordsnap"),
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-            .args(["completions", shell])
-            .output()
-            .unwrap();
+        let out = wordsnap(&["completions", shell]);
         assert!(out.status.success(), "completions {shell}");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains(marker), "completions {shell} lacks {marker}");
@@ -350,15 +318,9 @@ fn completions_and_manpage_are_printed() {
             "completions {shell} lack subcommands or flags"
         );
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["completions", "tcsh"])
-        .output()
-        .unwrap();
+    let out = wordsnap(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
-    let man = std::process::Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .arg("manpage")
-        .output()
-        .unwrap();
+    let man = wordsnap(&["manpage"]);
     assert!(man.status.success());
     assert!(String::from_utf8_lossy(&man.stdout).contains(".TH wordsnap 1"));
 }

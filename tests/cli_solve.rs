@@ -2,28 +2,13 @@
 
 mod common;
 
+use common::{ok_json, wordsnap};
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 #[path = "../benches/naive.rs"]
 mod naive;
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
-
-fn stdout_json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
 
 fn words_of(json: &serde_json::Value) -> BTreeSet<String> {
     json["words"]
@@ -44,7 +29,7 @@ fn temp_file(name: &str, contents: &str) -> PathBuf {
 
 #[test]
 fn alphabet_board_matches_the_known_list_and_a_brute_force_search() {
-    let json = stdout_json(&wordsnap(&[
+    let json = ok_json(&wordsnap(&[
         "solve",
         "--board",
         "abcdefghijklmnop",
@@ -99,7 +84,7 @@ fn enable2k_anchor_board_scores_3625() {
         list.to_str().unwrap(),
         "--json",
     ]);
-    let json = stdout_json(&out);
+    let json = ok_json(&out);
     assert_eq!(json["stats"]["words"], 1045);
     assert_eq!(json["stats"]["total_score"], 3625);
 }
@@ -150,7 +135,7 @@ fn batch_mode_keeps_input_order_and_matches_single_solves() {
         "abcdefghijklmnop",
         "[qu]ite abcd efgh ijkl",
     ]) {
-        let single = stdout_json(&wordsnap(&["solve", "--board", board, "--json"]));
+        let single = ok_json(&wordsnap(&["solve", "--board", board, "--json"]));
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields[1], single["stats"]["words"].to_string(), "{line}");
         assert_eq!(
@@ -211,7 +196,7 @@ fn user_lists_allow_deny_and_accent_folding() {
         "--min-len",
         "2",
     ]);
-    let json = stdout_json(&out);
+    let json = ok_json(&out);
     assert_eq!(
         words_of(&json),
         BTreeSet::from(["été".to_string(), "thé".to_string()])
@@ -229,7 +214,7 @@ fn user_lists_allow_deny_and_accent_folding() {
         "2",
     ]);
     assert_eq!(
-        words_of(&stdout_json(&out)),
+        words_of(&ok_json(&out)),
         BTreeSet::from(["ete".to_string(), "the".to_string()])
     );
     let deny = temp_file("deny.txt", "knife\n");
@@ -244,7 +229,7 @@ fn user_lists_allow_deny_and_accent_folding() {
         allow.to_str().unwrap(),
         "--json",
     ]);
-    let words = words_of(&stdout_json(&out));
+    let words = words_of(&ok_json(&out));
     assert!(!words.contains("knife") && words.contains("bafe") && words.contains("plonk"));
 }
 
@@ -275,7 +260,7 @@ fn debian_word_lists_with_accents_load_and_solve() {
             common::missing(list, "apt-get install wfrench wngerman wspanish");
             continue;
         }
-        let json = stdout_json(&wordsnap(&[
+        let json = ok_json(&wordsnap(&[
             "solve", "--board", board, "--dict", list, "--json",
         ]));
         assert!(
@@ -287,7 +272,7 @@ fn debian_word_lists_with_accents_load_and_solve() {
             "{list}"
         );
         let folded = wordsnap::dict::fold_accents(board);
-        let json = stdout_json(&wordsnap(&[
+        let json = ok_json(&wordsnap(&[
             "solve",
             "--board",
             &folded,

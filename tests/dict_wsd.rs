@@ -2,20 +2,17 @@
 //! LIST.wsd`, and damaged, truncated, foreign or other-version files refused with the file's
 //! name and exit code 2 (a property test mutates compiled files and loads them: never a panic).
 
+mod common;
+
+use common::wordsnap;
+
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use wordsnap::board::Board;
 use wordsnap::dict::{Dictionary, LoadOptions, compiled};
 use wordsnap::score::Game;
 use wordsnap::solve::{SolveOptions, solve};
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .output()
-        .expect("run wordsnap")
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-wsd-e2e-{}-{name}", std::process::id()));

@@ -7,24 +7,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use common::wordsnap_text;
 
-fn wordsnap(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run wordsnap");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
-}
+use std::path::{Path, PathBuf};
 
 fn game_line(image: &str) -> String {
-    let (out, err, code) = wordsnap(&["read", image]);
+    let (out, err, code) = wordsnap_text(&["read", image]);
     assert_eq!(code, Some(0), "{err}");
     out.lines()
         .find_map(|l| l.strip_prefix("game: "))
@@ -33,7 +21,7 @@ fn game_line(image: &str) -> String {
 }
 
 fn read_json(image: &str) -> serde_json::Value {
-    let (out, err, code) = wordsnap(&["read", "--json", image]);
+    let (out, err, code) = wordsnap_text(&["read", "--json", image]);
     assert_eq!(code, Some(0), "{err}");
     serde_json::from_str(&out).expect("read --json prints JSON")
 }
@@ -69,12 +57,12 @@ fn unmarked_6x6_is_weak_evidence_with_neutral_rules() {
 fn solve_plays_by_the_recognised_game_unless_overridden() {
     let image = "fixtures/screens/roboto_orange_values_4x4.png";
     assert!(game_line(image).starts_with("wordament ("));
-    let (out, err, code) = wordsnap(&["solve", image, "--json", "--limit", "1"]);
+    let (out, err, code) = wordsnap_text(&["solve", image, "--json", "--limit", "1"]);
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["stats"]["game"], "wordament");
     let (out, err, code) =
-        wordsnap(&["solve", image, "--game", "boggle", "--json", "--limit", "1"]);
+        wordsnap_text(&["solve", image, "--game", "boggle", "--json", "--limit", "1"]);
     assert_eq!(code, Some(0), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["stats"]["game"], "boggle");
@@ -128,7 +116,7 @@ fn real_screens_name_their_game_and_evidence() {
         assert!(line.contains(evidence), "{name}: {line}");
         assert!(!line.contains("weak evidence"), "{name}: {line}");
         let (out, err, code) =
-            wordsnap(&["solve", path.to_str().unwrap(), "--json", "--limit", "1"]);
+            wordsnap_text(&["solve", path.to_str().unwrap(), "--json", "--limit", "1"]);
         assert_eq!(code, Some(0), "{name}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["stats"]["game"], game, "{name}");
@@ -178,7 +166,7 @@ fn letterpress_unowned_tiles_are_read_and_preferred() {
                 .map(|t| t.as_str().unwrap().to_string())
         })
         .collect();
-    let (out, err, code) = wordsnap(&["solve", image, "--json", "--limit", "50"]);
+    let (out, err, code) = wordsnap_text(&["solve", image, "--json", "--limit", "50"]);
     assert_eq!(code, Some(0), "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     for word in report["words"].as_array().unwrap() {

@@ -4,29 +4,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use common::{BIN, Killed, fixture_path, have_xvfb, start_xvfb, stderr, stdout, wordsnap_headless};
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
-
-fn wordsnap(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("run wordsnap")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// A fresh folder for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -34,12 +16,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/screens")
-        .join(name)
 }
 
 /// Asserts a clean refusal: exit code `code`, and stderr names `needle`.
@@ -75,17 +51,17 @@ fn eval_reports_a_short_ground_truth_and_still_evaluates_the_other_images() {
         ),
     ] {
         std::fs::copy(
-            fixture("roboto_orange_values_4x4.png"),
+            fixture_path("roboto_orange_values_4x4.png"),
             dir.join(format!("{stem}.png")),
         )
         .unwrap();
         let truth = truth.map_or_else(
-            || std::fs::read_to_string(fixture("roboto_orange_values_4x4.json")).unwrap(),
+            || std::fs::read_to_string(fixture_path("roboto_orange_values_4x4.json")).unwrap(),
             str::to_string,
         );
         std::fs::write(dir.join(format!("{stem}.json")), truth).unwrap();
     }
-    let out = wordsnap(&["eval", dir.to_str().unwrap()]);
+    let out = wordsnap_headless(&["eval", dir.to_str().unwrap()]);
     let text = stdout(&out);
     assert_refused(&out, 1, "3 of 4 images were not read fully right");
     assert!(text.contains("ok   a_good.png"), "{text}");
@@ -115,12 +91,12 @@ fn durations_out_of_range_are_refused_naming_the_flag() {
         &["practice", "--minutes", "1e300", "--board", board],
         &["practice", "--minutes", "0", "--board", board],
     ] {
-        let out = wordsnap(args);
+        let out = wordsnap_headless(args);
         let flag = args[if args[1] == "--dry-run" { 2 } else { 1 }];
         assert_refused(&out, 2, flag.split('=').next().unwrap());
     }
     // The limits themselves are accepted.
-    let out = wordsnap(&[
+    let out = wordsnap_headless(&[
         "replay",
         "--dry-run",
         "--speed",
@@ -137,7 +113,7 @@ fn durations_out_of_range_are_refused_naming_the_flag() {
 fn printed_values_over_the_limit_are_refused_naming_the_tile() {
     let board =
         r#"{"rows":2,"cols":2,"tiles":[["A","B"],["C","D"]],"values":[[1,1],[1,4294967295]]}"#;
-    let out = wordsnap(&["solve", "--game", "wordament", "--board", board]);
+    let out = wordsnap_headless(&["solve", "--game", "wordament", "--board", board]);
     assert_refused(
         &out,
         2,
@@ -145,7 +121,7 @@ fn printed_values_over_the_limit_are_refused_naming_the_tile() {
     );
     let at_limit =
         r#"{"rows":2,"cols":2,"tiles":[["A","B"],["C","D"]],"values":[[1000,1000],[1000,1000]]}"#;
-    let out = wordsnap(&[
+    let out = wordsnap_headless(&[
         "solve",
         "--game",
         "wordament",
@@ -168,7 +144,7 @@ fn scores_saturate_instead_of_wrapping_around() {
     let board = format!(
         r#"{{"rows":4,"cols":4,"tiles":[{row},{row},{row},{row}],"values":[{values},{values},{values},{values}],"bonuses":[{bonuses},{bonuses},{bonuses},{bonuses}]}}"#
     );
-    let out = wordsnap(&[
+    let out = wordsnap_headless(&[
         "solve",
         "--game",
         "ruzzle",
@@ -192,12 +168,12 @@ fn thread_counts_out_of_range_are_refused() {
     let file = boards.to_str().unwrap();
     for n in ["0", "257", "100000", "-1", "many"] {
         let flag = format!("--threads={n}");
-        let out = wordsnap(&["solve", "--boards", file, &flag]);
+        let out = wordsnap_headless(&["solve", "--boards", file, &flag]);
         assert_refused(&out, 2, "--threads");
         assert!(stderr(&out).contains("1 to 256"), "{}", stderr(&out));
     }
     for n in ["1", "256"] {
-        let out = wordsnap(&["solve", "--boards", file, "--threads", n]);
+        let out = wordsnap_headless(&["solve", "--boards", file, "--threads", n]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(
             stdout(&out).starts_with("abcd efgh ijkl mnop\t"),
@@ -207,49 +183,13 @@ fn thread_counts_out_of_range_are_refused() {
     }
 }
 
-/// Kills the child process when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn have_xvfb() -> bool {
-    Command::new("Xvfb")
-        .arg("-help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Starts Xvfb on a free display (it names it through -displayfd).
-fn start_xvfb() -> (Killed, String) {
-    let mut child = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24"])
-        .args(["-noreset", "-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start Xvfb");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("Xvfb's display number");
-    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb said {line:?}");
-    (Killed(child), format!(":{}", line.trim()))
-}
-
 #[test]
 fn replay_refuses_a_board_other_than_the_practice_windows() {
     if !have_xvfb() {
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb("1280x1024x24", &[]);
     let log = temp_dir("mismatch").join("log.jsonl");
     let _practice = Killed(
         Command::new(BIN)
@@ -306,7 +246,7 @@ fn a_byte_order_mark_does_not_drop_the_first_word() {
     let dir = temp_dir("bom");
     let list = dir.join("bom.txt");
     std::fs::write(&list, "\u{feff}cat\ndog\n").unwrap();
-    let out = wordsnap(&[
+    let out = wordsnap_headless(&[
         "solve",
         "--dict",
         list.to_str().unwrap(),
@@ -331,13 +271,13 @@ fn a_byte_order_mark_does_not_drop_the_first_word() {
 
 #[test]
 fn control_characters_from_the_input_are_escaped() {
-    let out = wordsnap(&["solve", "--board", "ab\u{1b}[2Jc\u{7}d"]);
+    let out = wordsnap_headless(&["solve", "--board", "ab\u{1b}[2Jc\u{7}d"]);
     assert_refused(&out, 2, "unexpected character '\\u{1b}'");
     assert!(!stderr(&out).contains('\u{1b}'), "{:?}", stderr(&out));
     let dir = temp_dir("control");
     let list = dir.join("list.txt");
     std::fs::write(&list, "cat\nd\u{7}og\n").unwrap();
-    let out = wordsnap(&["solve", "--dict", list.to_str().unwrap(), "--board", "catd"]);
+    let out = wordsnap_headless(&["solve", "--dict", list.to_str().unwrap(), "--board", "catd"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("'d\\u{7}og'"), "{:?}", stderr(&out));
     assert!(!stderr(&out).contains('\u{7}'), "{:?}", stderr(&out));
@@ -346,7 +286,7 @@ fn control_characters_from_the_input_are_escaped() {
 #[test]
 fn os_errors_are_said_once() {
     let dir = temp_dir("os");
-    let out = wordsnap(&["solve", "--dict", dir.to_str().unwrap(), "--board", "abcd"]);
+    let out = wordsnap_headless(&["solve", "--dict", dir.to_str().unwrap(), "--board", "abcd"]);
     assert_refused(&out, 2, "cannot read word list");
     assert_eq!(
         stderr(&out).matches("os error 21").count(),
@@ -354,7 +294,7 @@ fn os_errors_are_said_once() {
         "{}",
         stderr(&out)
     );
-    let out = wordsnap(&["read", dir.to_str().unwrap()]);
+    let out = wordsnap_headless(&["read", dir.to_str().unwrap()]);
     assert_refused(&out, 2, "cannot open the image");
     assert_eq!(
         stderr(&out).matches("os error 21").count(),
@@ -369,7 +309,7 @@ fn lists_without_usable_words_say_why() {
     let dir = temp_dir("nowords");
     let line = dir.join("line.txt");
     std::fs::write(&line, "cat dog bird fish").unwrap();
-    let out = wordsnap(&["solve", "--dict", line.to_str().unwrap(), "--board", "abcd"]);
+    let out = wordsnap_headless(&["solve", "--dict", line.to_str().unwrap(), "--board", "abcd"]);
     assert_refused(&out, 2, "one word per line");
     assert!(
         stderr(&out).contains("'cat dog bird fish'"),
@@ -379,7 +319,7 @@ fn lists_without_usable_words_say_why() {
     let list = dir.join("list.txt");
     std::fs::write(&list, "cat\ndog\n").unwrap();
     let l = list.to_str().unwrap();
-    let out = wordsnap(&["solve", "--dict", l, "--deny", l, "--board", "abcd"]);
+    let out = wordsnap_headless(&["solve", "--dict", l, "--deny", l, "--board", "abcd"]);
     assert_refused(&out, 2, "the --deny lists ban every one of its 2 words");
 }
 
@@ -391,7 +331,7 @@ fn a_list_with_too_many_letters_names_the_limit() {
     let letters = ('a'..='z').chain('α'..='ω').chain('а'..='я');
     let words: String = letters.map(|c| format!("{c}{c}{c}\n")).collect();
     std::fs::write(&list, words).unwrap();
-    let out = wordsnap(&[
+    let out = wordsnap_headless(&[
         "solve",
         "--dict",
         list.to_str().unwrap(),
@@ -409,20 +349,20 @@ fn a_list_with_too_many_letters_names_the_limit() {
 #[test]
 fn damaged_images_are_reported_as_such() {
     let dir = temp_dir("images");
-    let jpeg = std::fs::read(fixture("roboto_small_6x6_q80.jpg")).unwrap();
+    let jpeg = std::fs::read(fixture_path("roboto_small_6x6_q80.jpg")).unwrap();
     let cut = dir.join("cut.jpg");
     std::fs::write(&cut, &jpeg[..jpeg.len() / 2]).unwrap();
-    let out = wordsnap(&["read", cut.to_str().unwrap()]);
+    let out = wordsnap_headless(&["read", cut.to_str().unwrap()]);
     assert_refused(&out, 2, "cut.jpg: truncated image");
-    let png = std::fs::read(fixture("roboto_light_4x4.png")).unwrap();
+    let png = std::fs::read(fixture_path("roboto_light_4x4.png")).unwrap();
     let cut = dir.join("cut.png");
     std::fs::write(&cut, &png[..png.len() / 2]).unwrap();
-    let out = wordsnap(&["read", cut.to_str().unwrap()]);
+    let out = wordsnap_headless(&["read", cut.to_str().unwrap()]);
     assert_refused(&out, 2, "cut.png: truncated image");
     // A PNG header claiming 100000x100000 pixels: refused before any allocation.
     let bomb = dir.join("bomb.png");
     std::fs::write(&bomb, png_header(100_000, 100_000)).unwrap();
-    let out = wordsnap(&["read", bomb.to_str().unwrap()]);
+    let out = wordsnap_headless(&["read", bomb.to_str().unwrap()]);
     assert_refused(&out, 2, "bomb.png: the image is too large");
 }
 
@@ -453,9 +393,9 @@ fn png_header(width: u32, height: u32) -> Vec<u8> {
 #[test]
 fn eval_says_none_rather_than_a_full_score_for_nothing_checked() {
     let dir = temp_dir("eval-none");
-    std::fs::copy(fixture("roboto_light_4x4.png"), dir.join("a.png")).unwrap();
-    std::fs::copy(fixture("roboto_light_4x4.json"), dir.join("a.json")).unwrap();
-    let out = wordsnap(&["eval", dir.to_str().unwrap()]);
+    std::fs::copy(fixture_path("roboto_light_4x4.png"), dir.join("a.png")).unwrap();
+    std::fs::copy(fixture_path("roboto_light_4x4.json"), dir.join("a.json")).unwrap();
+    let out = wordsnap_headless(&["eval", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
@@ -470,7 +410,7 @@ fn eval_says_none_rather_than_a_full_score_for_nothing_checked() {
 #[test]
 fn an_over_long_tile_is_refused_and_a_long_one_echoes() {
     let huge = format!("[{}]bcd", "a".repeat(65_536));
-    let out = wordsnap(&["solve", "--board", &huge]);
+    let out = wordsnap_headless(&["solve", "--board", &huge]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("over the limit of 64"),
@@ -479,7 +419,7 @@ fn an_over_long_tile_is_refused_and_a_long_one_echoes() {
     );
     assert!(stderr(&out).len() < 300, "the message copies the tile");
     let long = format!("[{}]bcd", "a".repeat(64));
-    let out = wordsnap(&["solve", "--board", &long, "--json"]);
+    let out = wordsnap_headless(&["solve", "--board", &long, "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
@@ -488,16 +428,16 @@ fn an_over_long_tile_is_refused_and_a_long_one_echoes() {
 #[test]
 fn the_echoed_board_line_solves_to_the_same_board() {
     for board in ["abcd,", "étéa,bcdf,ghij", "[qu]bcd efgh ijkl mnop"] {
-        let first = wordsnap(&["solve", "--board", board, "--json"]);
+        let first = wordsnap_headless(&["solve", "--board", board, "--json"]);
         assert_eq!(first.status.code(), Some(0), "{board}: {}", stderr(&first));
-        let line = stdout(&wordsnap(&["solve", "--board", board]))
+        let line = stdout(&wordsnap_headless(&["solve", "--board", board]))
             .lines()
             .next()
             .unwrap()
             .strip_prefix("board: ")
             .unwrap()
             .to_string();
-        let again = wordsnap(&["solve", "--board", &line, "--json"]);
+        let again = wordsnap_headless(&["solve", "--board", &line, "--json"]);
         assert_eq!(again.status.code(), Some(0), "{line}: {}", stderr(&again));
         let json = |o: &Output| serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap();
         assert_eq!(

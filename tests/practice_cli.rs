@@ -1,21 +1,8 @@
 //! `render`, `replay --dry-run` and the window commands' bad-input handling, without an X server.
 
-use std::process::Command;
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
-
-fn wordsnap(args: &[&str]) -> std::process::Output {
-    Command::new(BIN)
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("run wordsnap")
-}
-
-fn stderr(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{stderr, wordsnap_headless};
 
 #[test]
 fn render_writes_a_png_of_the_asked_size_in_every_style() {
@@ -26,7 +13,7 @@ fn render_writes_a_png_of_the_asked_size_in_every_style() {
             std::process::id()
         ));
         let board = r#"{"rows":2,"cols":3,"tiles":[["A","QU","RE-"],["-ING",".","E"]],"values":[[1,10,2],[4,null,1]],"bonuses":[["DL","","TW"],["","","2X"]]}"#;
-        let o = wordsnap(&[
+        let o = wordsnap_headless(&[
             "render",
             "--board",
             board,
@@ -46,20 +33,20 @@ fn render_writes_a_png_of_the_asked_size_in_every_style() {
 
 #[test]
 fn bad_boards_and_sizes_exit_2() {
-    let o = wordsnap(&["render", "--board", "ab!d efgh", "--out", "/tmp/x.png"]);
+    let o = wordsnap_headless(&["render", "--board", "ab!d efgh", "--out", "/tmp/x.png"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad board"), "{}", stderr(&o));
-    let o = wordsnap(&["render", "--size", "0x0", "--out", "/tmp/x.png"]);
+    let o = wordsnap_headless(&["render", "--size", "0x0", "--out", "/tmp/x.png"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = wordsnap(&["practice", "--board", "abc de"]);
+    let o = wordsnap_headless(&["practice", "--board", "abc de"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = wordsnap(&["replay", "--speed", "0", "--board", "abcd efgh ijkl mnop"]);
+    let o = wordsnap_headless(&["replay", "--speed", "0", "--board", "abcd efgh ijkl mnop"]);
     assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
 fn window_commands_explain_a_missing_display() {
-    let o = wordsnap(&["practice", "--board", "abcd efgh ijkl mnop"]);
+    let o = wordsnap_headless(&["practice", "--board", "abcd efgh ijkl mnop"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("cannot open a window"),
@@ -67,7 +54,7 @@ fn window_commands_explain_a_missing_display() {
         stderr(&o)
     );
     for cmd in [&["replay"][..], &["play"][..]] {
-        let o = wordsnap(cmd);
+        let o = wordsnap_headless(cmd);
         assert_eq!(o.status.code(), Some(1));
         assert!(stderr(&o).contains("DISPLAY is not set"), "{}", stderr(&o));
     }
@@ -75,7 +62,7 @@ fn window_commands_explain_a_missing_display() {
 
 #[test]
 fn dry_run_prints_the_plan_without_a_display() {
-    let o = wordsnap(&[
+    let o = wordsnap_headless(&[
         "replay",
         "--dry-run",
         "--board",
@@ -95,7 +82,7 @@ fn dry_run_prints_the_plan_without_a_display() {
 #[test]
 fn render_and_replay_report_in_json() {
     let png = std::env::temp_dir().join(format!("wordsnap-render-json-{}.png", std::process::id()));
-    let o = wordsnap(&[
+    let o = wordsnap_headless(&[
         "render",
         "--board",
         "serstanelapidetr",
@@ -121,7 +108,7 @@ fn render_and_replay_report_in_json() {
     assert!(v["board"]["values"].is_array(), "{v}");
     let _ = std::fs::remove_file(&png);
 
-    let o = wordsnap(&[
+    let o = wordsnap_headless(&[
         "replay",
         "--dry-run",
         "--board",

@@ -5,9 +5,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use common::{BIN, Killed, have_xvfb, start_xvfb};
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use wordsnap::board::Board;
 use wordsnap::dict::Dictionary;
@@ -18,47 +19,7 @@ use x11rb::protocol::xproto::{self, ConnectionExt as _};
 use x11rb::protocol::xtest::ConnectionExt as _;
 use x11rb::rust_connection::RustConnection;
 
-const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
 const BOARD: &str = "serstanelapidetr";
-
-/// Kills the child process when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn have_xvfb() -> bool {
-    Command::new("Xvfb")
-        .arg("-help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Starts Xvfb on a free display (it picks one and tells us through -displayfd), with `extra`
-/// arguments.
-fn start_xvfb(extra: &[&str]) -> (Killed, String) {
-    let mut child = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x1024x24"])
-        .args(["-noreset", "-nolisten", "tcp"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start Xvfb");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("Xvfb's display number");
-    let display = format!(":{}", line.trim());
-    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb said {line:?}");
-    (Killed(child), display)
-}
 
 fn wordsnap(display: &str) -> Command {
     let mut c = Command::new(BIN);
@@ -148,7 +109,7 @@ fn replay_and_play_register_every_word_on_the_practice_board() {
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb(&[]);
+    let (_xvfb, display) = start_xvfb("1280x1024x24", &[]);
 
     let log = temp_file("replay.jsonl");
     let practice = start_practice(&display, BOARD, &log);
@@ -195,7 +156,7 @@ fn replay_refuses_without_a_practice_window_and_stops_when_it_closes() {
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb(&[]);
+    let (_xvfb, display) = start_xvfb("1280x1024x24", &[]);
     let out = wordsnap(&display)
         .args(["replay", "--wait", "0"])
         .output()
@@ -263,7 +224,7 @@ fn replay_refuses_without_xtest() {
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb(&["-extension", "XTEST"]);
+    let (_xvfb, display) = start_xvfb("1280x1024x24", &["-extension", "XTEST"]);
     let out = wordsnap(&display)
         .args(["replay", "--wait", "0"])
         .output()
@@ -286,7 +247,7 @@ fn replay_stops_when_the_mouse_moves_away_or_escape_is_held_and_lets_go_of_the_b
         common::missing("Xvfb", "apt-get install xvfb xauth");
         return;
     }
-    let (_xvfb, display) = start_xvfb(&[]);
+    let (_xvfb, display) = start_xvfb("1280x1024x24", &[]);
     let (conn, root) = connect(&display);
     let escape = escape_keycode(&conn);
     for (how, message) in [

@@ -5,14 +5,11 @@
 //! Sans Bold) is one of the many training fonts, so this checks the whole reading pipeline on
 //! screenshots of a kind it was not fitted to.
 
+mod common;
+
+use common::wordsnap;
+
 use std::path::PathBuf;
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_wordsnap");
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(BIN).args(args).output().expect("run wordsnap")
-}
 
 fn temp_png(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("wordsnap-render-read-{}", std::process::id()));
@@ -23,7 +20,7 @@ fn temp_png(name: &str) -> PathBuf {
 /// Renders `board` (JSON) and reads it back; returns the reading as JSON.
 fn render_and_read(board: &str, style: &str, size: &str, game: &str) -> serde_json::Value {
     let png = temp_png(&format!("{style}-{size}-{game}.png"));
-    let out = run(&[
+    let out = wordsnap(&[
         "render",
         "--board",
         board,
@@ -41,7 +38,7 @@ fn render_and_read(board: &str, style: &str, size: &str, game: &str) -> serde_js
         "render: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = run(&["read", "--json", png.to_str().unwrap()]);
+    let out = wordsnap(&["read", "--json", png.to_str().unwrap()]);
     assert_eq!(
         out.status.code(),
         Some(0),

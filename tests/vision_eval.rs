@@ -9,14 +9,10 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 /// Runs `wordsnap eval --json DIR` and returns its totals and per-image results.
 fn eval(dir: &Path) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["eval", "--json", dir.to_str().unwrap()])
-        .output()
-        .expect("run wordsnap eval");
+    let out = common::wordsnap(&["eval", "--json", dir.to_str().unwrap()]);
     assert!(
         matches!(out.status.code(), Some(0 | 1)),
         "{}",

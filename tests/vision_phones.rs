@@ -3,8 +3,9 @@
 //! pointer-location overlay), and images that are not boards. All are drawn by
 //! `fixtures/make_phone_fixtures.py` into `fixtures/phones` and `fixtures/not-boards`.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 use wordsnap::vision;
 
 #[derive(serde::Deserialize)]
@@ -53,10 +54,7 @@ fn finds_the_board_and_only_the_board_in_phone_screenshots() {
 #[test]
 fn phone_screenshots_without_an_overlay_are_read_right() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/phones");
-    let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-        .args(["eval", "--json", dir.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = common::wordsnap(&["eval", "--json", dir.to_str().unwrap()]);
     let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for image in result["images"].as_array().unwrap() {
         let name = image["image"].as_str().unwrap();
@@ -72,10 +70,7 @@ fn images_that_are_not_boards_are_refused() {
     let files = fixtures("not-boards");
     assert_eq!(files.len(), 5);
     for path in files {
-        let out = Command::new(env!("CARGO_BIN_EXE_wordsnap"))
-            .args(["read", path.to_str().unwrap()])
-            .output()
-            .unwrap();
+        let out = common::wordsnap(&["read", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{}", path.display());
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("no board found"),
