@@ -7,6 +7,46 @@
 use image::{GrayImage, Luma};
 use imageproc::region_labelling::{Connectivity, connected_components};
 
+/// How many grey levels (of 255) a pixel must stand out from its neighbourhood's mean to be
+/// ink: a margin over the small level changes of a plain tile or background (gradients,
+/// compression noise). One margin for the board search and for each cell, so a letter found
+/// on the board is ink in its cell too.
+pub const INK_DELTA: i32 = 16;
+
+/// The shape of text, for [`looks_like_text`]: a blob shorter than this many pixels is dust,
+/// too small for the model to read.
+const MIN_TEXT_HEIGHT: u32 = 7;
+/// At most this wide for its height: room for the widest tile texts (`-TION`, `OVER-`) as one
+/// merged run; wider is a bar or a row of tiles.
+const MAX_TEXT_ASPECT: f32 = 5.5;
+/// At least this wide for its height: an `I` or `1` in a narrow font; thinner is a line.
+const MIN_TEXT_ASPECT: f32 = 0.08;
+/// At least this share of the blob's box is ink: less is an outline (a tile's rim, a ring).
+const MIN_TEXT_FILL: f32 = 0.08;
+/// At most this share of the blob's box is ink, unless it is thin (see [`THIN_TEXT`]): more is
+/// a filled block (a tile, a badge's background), not a glyph.
+const MAX_TEXT_FILL: f32 = 0.92;
+/// A blob narrower (or flatter) than this share of its other side may fill its box: `I`, `l`,
+/// `-`.
+const THIN_TEXT: f32 = 0.35;
+
+/// The line rules of [`merge_lines`], as shares of the taller glyph's height: two glyphs of one
+/// text are at most this far apart (letters of `QU` are close; the next tile's text is a tile
+/// pitch away).
+const MAX_LETTER_GAP: f32 = 0.34;
+/// Two glyphs of one line have heights at least this close (`U` beside `Q`, not a small corner
+/// digit beside a letter) ...
+const SIMILAR_HEIGHT: f32 = 0.62;
+/// ... and overlap vertically by at least this share of the shorter one.
+const MIN_LINE_OVERLAP: f32 = 0.6;
+/// A mark (the hyphen of `RE-`, `-IC`) is shorter than this share of the glyph beside it ...
+const MARK_HEIGHT: f32 = 0.45;
+/// ... with its centre at most this far from the glyph's middle (a hyphen sits mid-height; a
+/// corner value sits at the top or bottom) ...
+const MARK_CENTRE_OFFSET: f32 = 0.22;
+/// ... and at least this wide (a hyphen, not a dot of dust).
+const MARK_MIN_WIDTH: f32 = 0.15;
+
 /// A connected component of ink, in the coordinates of the image it was found in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Blob {
@@ -161,12 +201,12 @@ fn labelled_blobs(image: &GrayImage, min_area: u32, is_dark: impl Fn(u8) -> bool
 pub fn looks_like_text(b: &Blob, max_height: u32) -> bool {
     let (w, h) = (b.width() as f32, b.height() as f32);
     let fill = b.area as f32 / (w * h);
-    b.height() >= 7
+    b.height() >= MIN_TEXT_HEIGHT
         && b.height() <= max_height
-        && w <= h * 5.5
-        && w >= h * 0.08
-        && fill >= 0.08
-        && (fill <= 0.92 || w < h * 0.35 || h < w * 0.35)
+        && w <= h * MAX_TEXT_ASPECT
+        && w >= h * MIN_TEXT_ASPECT
+        && fill >= MIN_TEXT_FILL
+        && (fill <= MAX_TEXT_FILL || w < h * THIN_TEXT || h < w * THIN_TEXT)
 }
 
 /// Merges the glyphs of one tile's text into text boxes: blobs of the same polarity on the same
@@ -205,17 +245,17 @@ fn same_line(a: &Blob, b: &Blob) -> bool {
     // Side by side (or interleaved: the halves of a W split at a thin joint), not far apart, and
     // not one inside the other (a letter inside a tile's rim).
     let inside = |o: &Blob, i: &Blob| o.x0 <= i.x0 && i.x1 <= o.x1 && o.y0 <= i.y0 && i.y1 <= o.y1;
-    if gap > big * 0.34 || inside(a, b) || inside(b, a) {
+    if gap > big * MAX_LETTER_GAP || inside(a, b) || inside(b, a) {
         return false;
     }
     let overlap = (a.y1.min(b.y1) as f32 - a.y0.max(b.y0) as f32).max(0.0);
-    let similar = ha.min(hb) / big > 0.62 && overlap > 0.6 * ha.min(hb);
+    let similar = ha.min(hb) / big > SIMILAR_HEIGHT && overlap > MIN_LINE_OVERLAP * ha.min(hb);
     // A small mark (hyphen) centred on the other's line.
     let (small, large) = if ha < hb { (a, b) } else { (b, a) };
-    let mark = (small.height() as f32) < 0.45 * large.height() as f32
+    let mark = (small.height() as f32) < MARK_HEIGHT * large.height() as f32
         && small.width() >= small.height()
-        && (small.cy() - large.cy()).abs() < 0.22 * large.height() as f32
-        && small.width() as f32 >= 0.15 * large.height() as f32;
+        && (small.cy() - large.cy()).abs() < MARK_CENTRE_OFFSET * large.height() as f32
+        && small.width() as f32 >= MARK_MIN_WIDTH * large.height() as f32;
     similar || mark
 }
 

@@ -284,7 +284,7 @@ pub(crate) fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::
 /// The lattice found with ink taken against the local mean over a `radius` window.
 fn lattice_at(analysis: &GrayImage, radius: u32) -> Option<(grid::Lattice, glyphs::InkMasks)> {
     let (aw, ah) = analysis.dimensions();
-    let masks = glyphs::ink_masks(analysis, radius, 16);
+    let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);
     let mut raw = glyphs::blobs_of_both(&masks, 8);
     raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
     let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)

@@ -2,7 +2,7 @@
 //! marks in its corners (a printed point value, a bonus badge), each normalised to dark ink on
 //! white with a margin, at full resolution.
 
-use super::glyphs::{Blob, InkMasks, blobs, ink_masks, merge_lines};
+use super::glyphs::{Blob, INK_DELTA, InkMasks, blobs, ink_masks, merge_lines};
 use super::grid::Lattice;
 use image::{GrayImage, Luma};
 
@@ -134,7 +134,7 @@ fn corner_marks(
         return vec![];
     }
     let sub = image::imageops::crop_imm(full, x0, y0, x1 - x0, y1 - y0).to_image();
-    let masks = ink_masks(&sub, ((0.04 * pitch) as u32).max(3), 16);
+    let masks = ink_masks(&sub, ((0.04 * pitch) as u32).max(3), INK_DELTA);
     let (l, t, r, b) = cell;
     let inside = |m: &Blob| {
         m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
