@@ -465,18 +465,55 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
 /// ink and the ground around it, and pieces on the text's line (their centre within its height,
 /// not touching the cell's edge, not taller than half again the text) join the box.
 pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox {
-    let (cl, ct, cr, cb) = cell;
-    let inset = ((cr - cl).min(cb - ct) as f32 * 0.03) as u32;
-    let (l, t, r, b) = (
-        cl + inset,
-        ct + inset,
-        cr.saturating_sub(inset),
-        cb.saturating_sub(inset),
-    );
+    let area = inside_rim(cell);
+    let (l, t, r, b) = area;
     if r < l + 8 || b < t + 8 || text.2 <= text.0 || text.3 <= text.1 {
         return text;
     }
     let at = |x: u32, y: u32| level_at(full, x, y);
+    let Some(levels) = line_levels(&at, text, area) else {
+        return text;
+    };
+    let found_in_cell = pieces_past_midway(&at, area, &levels);
+    // Start again from the largest letter inside the box: the box found at the working size may
+    // have taken in a piece of a badge or of the tile's shading next to the letter.
+    let text = largest_letter_in(&found_in_cell, text).unwrap_or(text);
+    let pieces = found_in_cell
+        .into_iter()
+        .filter(|&piece| on_text_line(&at, piece, text, &levels))
+        .collect();
+    grow_along_line(text, pieces)
+}
+
+/// The grey levels of a text's ink and of the ground around it, and the ink's polarity.
+struct LineLevels {
+    /// True for ink darker than the ground.
+    dark: bool,
+    /// The ink's level (its extreme, leaving out stray pixels).
+    ink: f32,
+    /// The ground's level (the median around the text).
+    ground: f32,
+}
+
+/// A cell without its rim: 3% of its shorter side off each side.
+fn inside_rim((cl, ct, cr, cb): PixelBox) -> PixelBox {
+    let inset = ((cr - cl).min(cb - ct) as f32 * 0.03) as u32;
+    (
+        cl + inset,
+        ct + inset,
+        cr.saturating_sub(inset),
+        cb.saturating_sub(inset),
+    )
+}
+
+/// The levels of `text`'s ink and of the ground in a ring around it (30% of its height wide,
+/// inside `area`); `None` when the polarity cannot be told, there is no ground around the text,
+/// or its ink stands out from the ground by less than 30 grey levels.
+fn line_levels(
+    at: &impl Fn(u32, u32) -> u8,
+    text: PixelBox,
+    (l, t, r, b): PixelBox,
+) -> Option<LineLevels> {
     // The ground is taken just around the text, on the tile: farther out, the cell may hold
     // more of the board between tiles than of the tile (small dice on a wooden tray), which
     // would also turn the polarity around.
@@ -487,54 +524,67 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
         (text.2 + ring).min(r),
         (text.3 + ring).min(b),
     );
-    let Some(dark) = ink_is_dark(&at, (rl, rt, rr, rb)) else {
-        return text;
-    };
-    let inside = sorted_levels(&at, text);
+    let dark = ink_is_dark(at, (rl, rt, rr, rb))?;
+    let inside = sorted_levels(at, text);
     let mut around: Vec<u8> = (rt..rb)
         .flat_map(|y| (rl..rr).map(move |x| (x, y)))
         .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
         .map(|(x, y)| at(x, y))
         .collect();
     if around.is_empty() {
-        return text;
+        return None;
     }
     around.sort_unstable();
     let ground = around[around.len() / 2] as f32;
     let ink = ink_extreme(&inside, dark, 20);
     if (ink - ground).abs() < 30.0 {
-        return text;
+        return None;
     }
-    let mid = (ink + ground) / 2.0;
-    let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
-    let found_in_cell: Vec<PixelBox> = blobs(&mask, dark, 3)
+    Some(LineLevels { dark, ink, ground })
+}
+
+/// The pieces of ink in `area` (full pixels) past the level halfway between the text's ink and
+/// its ground.
+fn pieces_past_midway(
+    at: &impl Fn(u32, u32) -> u8,
+    area: PixelBox,
+    levels: &LineLevels,
+) -> Vec<PixelBox> {
+    let (l, t, _, _) = area;
+    let mid = (levels.ink + levels.ground) / 2.0;
+    let mask = ink_beyond(at, area, levels.dark, mid);
+    blobs(&mask, levels.dark, 3)
         .into_iter()
         .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
-        .collect();
-    // Start again from the largest letter inside the box: the box found at the working size may
-    // have taken in a piece of a badge or of the tile's shading next to the letter.
-    let text = largest_letter_in(&found_in_cell, text).unwrap_or(text);
+        .collect()
+}
+
+/// Whether a piece is of the same ink as the text, on its line and of a letter's or a hyphen's
+/// size.
+fn on_text_line(
+    at: &impl Fn(u32, u32) -> u8,
+    (x0, y0, x1, y1): PixelBox,
+    text: PixelBox,
+    levels: &LineLevels,
+) -> bool {
     let th = (text.3 - text.1) as f32;
-    // Pieces of the same ink as the text, on its line and of a letter's or a hyphen's size.
-    let mut pieces: Vec<PixelBox> = found_in_cell
-        .into_iter()
-        .filter(|&(x0, y0, x1, y1)| {
-            let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
-            let cy = (y0 + y1) as f32 / 2.0;
-            let on_line = cy > text.1 as f32 && cy < text.3 as f32;
-            // A capital before lower-case text (the `Q` of `Qu` when the `u` was found first)
-            // stands on the same baseline and rises above it.
-            let capital_before = x1 <= text.0 + 2
-                && h <= 1.8 * th
-                && y0 < text.1
-                && y1 as f32 >= text.3 as f32 - 0.1 * th;
-            let sized = (h <= 1.3 * th || capital_before)
-                && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
-            let extreme = ink_extreme(&sorted_levels(&at, (x0, y0, x1, y1)), dark, 20);
-            on_line && sized && (extreme - ink).abs() < 0.3 * (ground - ink).abs()
-        })
-        .collect();
-    // Grow the box through pieces that continue the line (gaps under 40% of the text height).
+    let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
+    let cy = (y0 + y1) as f32 / 2.0;
+    let on_line = cy > text.1 as f32 && cy < text.3 as f32;
+    // A capital before lower-case text (the `Q` of `Qu` when the `u` was found first)
+    // stands on the same baseline and rises above it.
+    let capital_before =
+        x1 <= text.0 + 2 && h <= 1.8 * th && y0 < text.1 && y1 as f32 >= text.3 as f32 - 0.1 * th;
+    let sized =
+        (h <= 1.3 * th || capital_before) && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
+    let extreme = ink_extreme(&sorted_levels(at, (x0, y0, x1, y1)), levels.dark, 20);
+    on_line && sized && (extreme - levels.ink).abs() < 0.3 * (levels.ground - levels.ink).abs()
+}
+
+/// Grows the text box through the pieces that continue its line (gaps under 40% of the text's
+/// height), one at a time while any is in reach.
+fn grow_along_line(text: PixelBox, mut pieces: Vec<PixelBox>) -> PixelBox {
+    let th = (text.3 - text.1) as f32;
     let mut out = text;
     loop {
         let near = pieces.iter().position(|p| {
