@@ -352,7 +352,7 @@ impl Rules {
         }
     }
 
-    fn length_table(&self, letters: usize) -> u32 {
+    pub(crate) fn length_table(&self, letters: usize) -> u32 {
         match self.game {
             Game::Letterpress => letters as u32,
             Game::Wordhunt => match letters {

@@ -11,10 +11,13 @@
 //! bonus squares) the best-scoring path is kept, and `all_paths` keeps every path. The search is
 //! compiled twice, for the x86-64 baseline and with `popcnt`, and picks at run time.
 
+mod plain;
+
 use crate::board::{Board, Tile};
 use crate::dict::trie::NodeWord;
 use crate::dict::{Dictionary, Nodes, fold_accents};
 use crate::score::{Game, Rules};
+use plain::{AnySize, FoundBits, Latin, Plain, PlainBoard, Symbols};
 use serde::Serialize;
 
 /// What to look for.
@@ -203,10 +206,10 @@ impl Prepared {
         for (mask, around) in self.neighbours.iter_mut().zip(grid).take(board.len()) {
             *mask = around & !holes;
         }
-        self.group_neighbours_by_symbol();
     }
 
-    /// Fills `neighbour_symbols` and `neighbours_by_symbol` from the plain-letter neighbours.
+    /// Fills `neighbour_symbols` and `neighbours_by_symbol` from the plain-letter neighbours
+    /// (the general search needs them; the plain search does not).
     fn group_neighbours_by_symbol(&mut self) {
         for cell in 0..self.kinds.len() {
             let singles = self.neighbours[cell] & self.single_mask;
@@ -433,14 +436,28 @@ pub struct Solver<'d> {
     grid: (usize, usize, [u64; 64]),
     /// True when the CPU counts bits in one instruction (x86-64 `popcnt`), checked once.
     popcnt: bool,
+    /// The board being solved as the plain search reads it, when it can (see [`plain`]).
+    plain: Box<PlainBoard>,
+    /// Words found by the plain search on the current board.
+    found_bits: FoundBits,
+    /// Score by number of letters, when the rules score by length alone.
+    length_scores: [u32; 128],
+    /// True for each number of letters that words may have (`lengths` as a table).
+    wanted_lengths: [bool; 128],
+    /// True when the options let the plain search run: scores by length alone, one path per
+    /// word. Tests turn it off to compare the two searches.
+    plain_allowed: bool,
 }
 
 impl<'d> Solver<'d> {
     /// A solver for one dictionary and set of options.
     pub fn new(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
+        let length_scores = std::array::from_fn(|letters| options.rules.length_table(letters));
+        let plain_allowed = options.rules.scores_length_only() && !options.all_paths;
+        let lengths = options.length_mask();
         Solver {
             dict,
-            lengths: options.length_mask(),
+            lengths,
             options,
             found: FoundSet::new(),
             hits: Vec::new(),
@@ -449,6 +466,11 @@ impl<'d> Solver<'d> {
             prepared: Prepared::empty(),
             grid: (0, 0, [0; 64]),
             popcnt: has_popcnt(),
+            plain: PlainBoard::empty(),
+            found_bits: FoundBits::default(),
+            length_scores,
+            wanted_lengths: std::array::from_fn(|letters| lengths >> letters & 1 == 1),
+            plain_allowed,
         }
     }
 
@@ -459,7 +481,7 @@ impl<'d> Solver<'d> {
 
     /// Finds every word with its paths, sorted by score, then length, then alphabet.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        self.search(board);
+        self.search(board, true);
         let mut words: Vec<FoundWord> = self
             .hits
             .iter()
@@ -485,23 +507,27 @@ impl<'d> Solver<'d> {
 
     /// Counts the words and sums their scores without building strings (batch mode, benchmarks).
     pub fn count(&mut self, board: &Board) -> (usize, u64) {
-        self.search(board);
-        let result = (
-            self.hits.len(),
-            self.hits.iter().map(|h| h.score as u64).sum(),
-        );
+        let result = self.search(board, false).unwrap_or_else(|| {
+            (
+                self.hits.len(),
+                self.hits.iter().map(|h| h.score as u64).sum(),
+            )
+        });
         self.reset();
         result
     }
 
     fn reset(&mut self) {
         self.found.clear();
+        self.found_bits.clear();
         self.hits.clear();
         self.extra.clear();
         self.arena.clear();
     }
 
-    fn search(&mut self, board: &Board) {
+    /// Finds the words of `board`: as hits with their paths, or (without `paths`, where the
+    /// plain search can count them) as the number of words and their total score.
+    fn search(&mut self, board: &Board, paths: bool) -> Option<(usize, u64)> {
         if (self.grid.0, self.grid.1) != (board.rows(), board.cols()) {
             self.grid = (
                 board.rows(),
@@ -510,10 +536,74 @@ impl<'d> Solver<'d> {
             );
         }
         self.prepared.prepare(board, self.dict, &self.grid.2);
+        let symbols = self.dict.alphabet().len() as u32;
+        if self.plain_allowed && symbols <= 64 && self.plain.fill(board, &self.prepared) {
+            self.found_bits.fit(self.dict.node_count());
+            return match (self.dict.nodes(), paths) {
+                (Nodes::Narrow(nodes), true) if symbols == 26 => {
+                    self.plain_search::<_, _, true>(&nodes[..], Latin)
+                }
+                (Nodes::Narrow(nodes), false) if symbols == 26 => {
+                    self.plain_search::<_, _, false>(&nodes[..], Latin)
+                }
+                (Nodes::Narrow(nodes), true) => {
+                    self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
+                }
+                (Nodes::Narrow(nodes), false) => {
+                    self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
+                }
+                (Nodes::Wide(nodes), true) => {
+                    self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
+                }
+                (Nodes::Wide(nodes), false) => {
+                    self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
+                }
+            };
+        }
+        self.prepared.group_neighbours_by_symbol();
         match self.dict.nodes() {
             Nodes::Narrow(nodes) => self.search_nodes(board, &nodes[..]),
             Nodes::Wide(nodes) => self.search_nodes(board, &nodes[..]),
         }
+        None
+    }
+
+    /// Runs the plain search with the bit counting the CPU offers: hits with their paths, or
+    /// (without `PATHS`) the number of words and their total score.
+    fn plain_search<N: NodeWord, S: Symbols, const PATHS: bool>(
+        &mut self,
+        nodes: &[N],
+        symbols: S,
+    ) -> Option<(usize, u64)> {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            return self.plain_with::<N, S, WithPopcnt, PATHS>(nodes, symbols);
+        }
+        self.plain_with::<N, S, Portable, PATHS>(nodes, symbols)
+    }
+
+    fn plain_with<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool>(
+        &mut self,
+        nodes: &[N],
+        symbols: S,
+    ) -> Option<(usize, u64)> {
+        let mut search = Plain::<N, S, I, PATHS> {
+            nodes,
+            symbols,
+            board: &self.plain,
+            wanted: &self.wanted_lengths,
+            max_len: self.options.max_len,
+            scores: &self.length_scores,
+            found: &mut self.found_bits,
+            hits: &mut self.hits,
+            arena: &mut self.arena,
+            words: 0,
+            score: 0,
+            path: [0; 64],
+            isa: std::marker::PhantomData,
+        };
+        search.run();
+        (!PATHS).then_some((search.words, search.score))
     }
 
     /// Runs the search with the bit counting the CPU offers.
@@ -700,6 +790,17 @@ trait Isa: Sized {
         letters: usize,
         last: bool,
     );
+
+    /// Enters `cell` in the plain search (see [`Plain::enter`]) in code compiled for this
+    /// instruction set.
+    fn plain<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    );
 }
 
 /// The x86-64 baseline (or any other target): bit counts in plain instructions.
@@ -716,6 +817,18 @@ impl Isa for Portable {
         last: bool,
     ) {
         search.enter_loaded(cell, node, n, letters, last);
+    }
+
+    #[inline]
+    fn plain<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    ) {
+        search.enter(cell, node, letters, depth, visited);
     }
 }
 
@@ -737,6 +850,33 @@ impl Isa for WithPopcnt {
         // SAFETY: a search with `WithPopcnt` only starts when `has_popcnt()` said yes.
         unsafe { enter_with_popcnt(search, cell, node, n, letters, last) }
     }
+
+    #[inline]
+    fn plain<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    ) {
+        // SAFETY: a search with `WithPopcnt` only starts when `has_popcnt()` said yes.
+        unsafe { plain_with_popcnt(search, cell, node, letters, depth, visited) }
+    }
+}
+
+/// [`Plain::enter`] compiled with `popcnt` (inlined here, so its bit counts use it).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn plain_with_popcnt<N: NodeWord, S: Symbols, const PATHS: bool>(
+    search: &mut Plain<'_, N, S, WithPopcnt, PATHS>,
+    cell: usize,
+    node: usize,
+    letters: usize,
+    depth: usize,
+    visited: u64,
+) {
+    search.enter(cell, node, letters, depth, visited);
 }
 
 /// [`Search::enter_loaded`] compiled with `popcnt` (inlined here, so its bit counts use it).
@@ -1010,13 +1150,26 @@ mod tests {
         ] {
             boards.push(Board::parse(text).unwrap());
         }
+        boards.extend(crate::bench::BoardSet::Uniform4x4.boards(40, 5, false));
+        boards.extend(crate::bench::BoardSet::Dice5x5.boards(20, 5, false));
         let options = SolveOptions::new(Game::Boggle);
         let mut portable = Solver::new(&d, options.clone());
         portable.popcnt = false;
         let mut native = Solver::new(&d, options.clone());
+        // The general search on the same boards: the plain search finds the same words with
+        // the same paths.
+        let mut general = Solver::new(&d, options.clone());
+        general.plain_allowed = false;
+        let mut general_portable = Solver::new(&d, options.clone());
+        (general_portable.plain_allowed, general_portable.popcnt) = (false, false);
         for board in boards.iter().chain(boards.iter().rev()) {
             let fresh = solve(board, &d, &options);
-            for solver in [&mut portable, &mut native] {
+            for solver in [
+                &mut portable,
+                &mut native,
+                &mut general,
+                &mut general_portable,
+            ] {
                 let again = solver.solve(board);
                 assert_eq!(again.words, fresh.words, "{}", board.to_text());
                 assert_eq!(again.unusable, fresh.unusable);

@@ -1,0 +1,333 @@
+//! The search for plain boards: every cell a hole or a fixed run of letters (`E`, `QU`, `TH`),
+//! under rules that score a word by its length, one path per word. That is every board of the
+//! Boggle family, Word Hunt and Letterpress read without doubt, and the boards of `wordsnap
+//! bench`; other boards (either/or, prefix and suffix tiles, doubtful readings, path-dependent
+//! scores, `all_paths`) take the general search in the parent module.
+//!
+//! It walks the trie by letter: at each node, the node's child mask is cut to the letters of
+//! the cell's neighbours (`near`), and for each such letter the free neighbours that hold it
+//! come from one bitboard per letter (`cells_of`). A tile of several letters is entered by its
+//! first letter and walks the rest of the trie at once. Found words are marked in a bit set over
+//! the trie's nodes, cleared word by word after each board. It visits cells in the same order as
+//! the general search (letters in symbol order, then multi-letter tiles), so it reports the same
+//! path for each word.
+
+use super::{CellKind, Hit, Isa, Prepared};
+use crate::board::{Board, Tile};
+use crate::dict::trie::NodeWord;
+
+/// Longest tile, in letters, that the plain search takes (`QU`, `TH`, `ING`...).
+const MAX_TILE: usize = 4;
+
+/// A board whose live cells are all fixed runs of letters, as the plain search reads it.
+pub(super) struct PlainBoard {
+    /// Per cell: its neighbours (holes left out).
+    neighbours: [u64; 64],
+    /// Per cell: the symbol of its first letter.
+    first: [u8; 64],
+    /// Per cell: the symbols of its other letters, `tail_len` of them.
+    tail: [[u8; MAX_TILE - 1]; 64],
+    tail_len: [u8; 64],
+    /// Per symbol: the single-letter cells that hold it (only the symbols of this board are
+    /// kept current).
+    cells_of: [u64; 64],
+    /// Per cell: the symbols of its single-letter neighbours.
+    near: [u64; 64],
+    /// Per cell: the first symbols of all its neighbours (a path that reaches the cell at a
+    /// trie node with none of them as children ends there).
+    near_all: [u64; 64],
+    /// Cells of several letters.
+    multis: u64,
+    /// Cells a word may use.
+    live: u64,
+}
+
+impl PlainBoard {
+    /// An empty board, filled by [`PlainBoard::fill`] for each board.
+    pub(super) fn empty() -> Box<PlainBoard> {
+        Box::new(PlainBoard {
+            neighbours: [0; 64],
+            first: [0; 64],
+            tail: [[0; MAX_TILE - 1]; 64],
+            tail_len: [0; 64],
+            cells_of: [0; 64],
+            near: [0; 64],
+            near_all: [0; 64],
+            multis: 0,
+            live: 0,
+        })
+    }
+
+    /// Reads the prepared `board` for the plain search, or returns false when one of its cells
+    /// needs the general search (a choice of letters, a prefix or suffix tile, a doubtful
+    /// reading, a tile longer than [`MAX_TILE`]). The dictionary's alphabet must have at most
+    /// 64 symbols.
+    pub(super) fn fill(&mut self, board: &Board, prepared: &Prepared) -> bool {
+        (self.multis, self.live) = (0, 0);
+        let mut singles = 0u64;
+        for (cell, kind) in prepared.kinds.iter().enumerate() {
+            match kind {
+                CellKind::Dead => continue,
+                CellKind::Single(s) => {
+                    self.first[cell] = *s;
+                    self.tail_len[cell] = 0;
+                    self.cells_of[*s as usize] = 0;
+                    singles |= 1 << cell;
+                }
+                CellKind::Special {
+                    choices,
+                    prefix: false,
+                    suffix: false,
+                    ..
+                } if matches!(board.tiles()[cell], Tile::Letters(_))
+                    && choices.len() == 1
+                    && (2..=MAX_TILE).contains(&choices[0].len()) =>
+                {
+                    let letters = &choices[0];
+                    self.first[cell] = letters[0];
+                    self.tail_len[cell] = (letters.len() - 1) as u8;
+                    self.tail[cell][..letters.len() - 1].copy_from_slice(&letters[1..]);
+                    self.multis |= 1 << cell;
+                }
+                CellKind::Special { .. } => return false,
+            }
+            self.live |= 1 << cell;
+        }
+        let mut cells = singles;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            self.cells_of[self.first[cell] as usize] |= 1 << cell;
+        }
+        for cell in 0..prepared.kinds.len() {
+            self.neighbours[cell] = prepared.neighbours[cell] & self.live;
+            let mut around = prepared.neighbours[cell] & singles;
+            let mut near = 0u64;
+            while around != 0 {
+                near |= 1 << self.first[around.trailing_zeros() as usize];
+                around &= around - 1;
+            }
+            self.near[cell] = near;
+            let mut around = prepared.neighbours[cell] & self.multis;
+            while around != 0 {
+                near |= 1 << self.first[around.trailing_zeros() as usize];
+                around &= around - 1;
+            }
+            self.near_all[cell] = near;
+        }
+        true
+    }
+}
+
+/// The trie nodes where a word was found on the current board: one bit per node, and the list of
+/// the set bits, to clear them after the board.
+#[derive(Default)]
+pub(super) struct FoundBits {
+    bits: Vec<u64>,
+    set: Vec<u32>,
+}
+
+impl FoundBits {
+    /// Makes room for a trie of `nodes` nodes.
+    pub(super) fn fit(&mut self, nodes: usize) {
+        let words = nodes.div_ceil(64);
+        if self.bits.len() < words {
+            self.bits.resize(words, 0);
+        }
+    }
+
+    /// Marks `node` found; false when it already was.
+    #[inline(always)]
+    fn insert(&mut self, node: usize) -> bool {
+        let word = &mut self.bits[node / 64];
+        let bit = 1u64 << (node % 64);
+        if *word & bit != 0 {
+            return false;
+        }
+        *word |= bit;
+        self.set.push(node as u32);
+        true
+    }
+
+    /// Unmarks every node.
+    pub(super) fn clear(&mut self) {
+        for &node in &self.set {
+            self.bits[node as usize / 64] = 0;
+        }
+        self.set.clear();
+    }
+}
+
+/// The size of the alphabet: a constant for the common 26 letters (so the node fields are read
+/// with fixed shifts), or any size read at run time.
+pub(super) trait Symbols: Copy {
+    /// Number of symbols.
+    fn get(self) -> u32;
+}
+
+/// The 26 letters `a`..`z`.
+#[derive(Clone, Copy)]
+pub(super) struct Latin;
+
+impl Symbols for Latin {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        26
+    }
+}
+
+/// An alphabet of any size (at most 64).
+#[derive(Clone, Copy)]
+pub(super) struct AnySize(pub(super) u32);
+
+impl Symbols for AnySize {
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// What a plain search reports: the number of words and their total score, or (with `PATHS`)
+/// every word with its path, as hits.
+pub(super) struct Plain<'a, N, S, I, const PATHS: bool> {
+    pub(super) nodes: &'a [N],
+    pub(super) symbols: S,
+    pub(super) board: &'a PlainBoard,
+    /// Per number of letters (below 128): true when words of that length are wanted.
+    pub(super) wanted: &'a [bool; 128],
+    /// Longest word wanted, in letters.
+    pub(super) max_len: usize,
+    /// Score by number of letters (below 128).
+    pub(super) scores: &'a [u32; 128],
+    pub(super) found: &'a mut FoundBits,
+    pub(super) hits: &'a mut Vec<Hit>,
+    pub(super) arena: &'a mut Vec<u8>,
+    pub(super) words: usize,
+    pub(super) score: u64,
+    pub(super) path: [u8; 64],
+    pub(super) isa: std::marker::PhantomData<I>,
+}
+
+impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATHS> {
+    /// Searches every word of the board.
+    pub(super) fn run(&mut self) {
+        let mut cells = self.board.live;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if let Some(node) = self.tile_node(0, cell) {
+                let letters = 1 + self.board.tail_len[cell] as usize;
+                I::plain(self, cell, node, letters, 0, 0);
+            }
+        }
+    }
+
+    /// The trie node reached from `node` by spelling the letters of `cell`, if any.
+    #[inline(always)]
+    fn tile_node(&self, node: usize, cell: usize) -> Option<usize> {
+        let board = self.board;
+        let mut node = self.child(node, board.first[cell])?;
+        for &sym in &board.tail[cell][..board.tail_len[cell] as usize % MAX_TILE] {
+            node = self.child(node, sym)?;
+        }
+        Some(node)
+    }
+
+    #[inline(always)]
+    fn child(&self, node: usize, sym: u8) -> Option<usize> {
+        let n = self.nodes[node];
+        let mask = n.child_mask(self.symbols.get());
+        (mask >> sym & 1 == 1).then(|| {
+            n.first_child(self.symbols.get()) + (mask & ((1u64 << sym) - 1)).count_ones() as usize
+        })
+    }
+
+    /// Puts `cell` on the path at trie node `node`, `letters` letters into the word and `depth`
+    /// tiles after its first, with the cells of the path before it `visited`; records the word
+    /// there and extends the path. Always inlined into [`Isa::plain`], which compiles it for
+    /// its instruction set.
+    #[inline(always)]
+    pub(super) fn enter(
+        &mut self,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    ) {
+        let symbols = self.symbols.get();
+        let n = self.nodes[node];
+        if PATHS {
+            self.path[depth % 64] = cell as u8;
+        }
+        if n.is_terminal(symbols) {
+            self.word(node, letters, depth + 1);
+        }
+        let mask = n.child_mask(symbols);
+        if mask == 0 || letters >= self.max_len {
+            return;
+        }
+        let board = self.board;
+        let visited = visited | 1 << cell;
+        let free = board.neighbours[cell % 64] & !visited;
+        let first = n.first_child(symbols);
+        let mut letters_near = mask & board.near[cell % 64];
+        while letters_near != 0 {
+            let sym = letters_near.trailing_zeros() as usize;
+            letters_near &= letters_near - 1;
+            let mut cells = board.cells_of[sym % 64] & free;
+            if cells != 0 {
+                let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
+                let child_word = self.nodes[child];
+                let child_mask = child_word.child_mask(symbols);
+                while cells != 0 {
+                    let next = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if child_mask & board.near_all[next % 64] != 0 {
+                        I::plain(self, next, child, letters + 1, depth + 1, visited);
+                    } else if child_word.is_terminal(symbols) {
+                        // A word the path cannot go on from: record it here rather than
+                        // through a call.
+                        if PATHS {
+                            self.path[(depth + 1) % 64] = next as u8;
+                        }
+                        self.word(child, letters + 1, depth + 2);
+                    }
+                }
+            }
+        }
+        let mut multis = free & board.multis;
+        while multis != 0 {
+            let next = multis.trailing_zeros() as usize;
+            multis &= multis - 1;
+            if let Some(child) = self.tile_node(node, next) {
+                let more = 1 + board.tail_len[next] as usize;
+                I::plain(self, next, child, letters + more, depth + 1, visited);
+            }
+        }
+    }
+
+    /// Counts or records the word at `node` (its path is `path[..tiles]`) unless its length is
+    /// not wanted or it was found before.
+    #[inline(always)]
+    fn word(&mut self, node: usize, letters: usize, tiles: usize) {
+        if letters >= 128 || !self.wanted[letters % 128] || !self.found.insert(node) {
+            return;
+        }
+        let score = self.scores[letters];
+        if PATHS {
+            let path_start = self.arena.len() as u32;
+            self.arena.extend_from_slice(&self.path[..tiles.min(64)]);
+            self.hits.push(Hit {
+                score,
+                path_start,
+                path_len: tiles as u8,
+                node: node as u32,
+                certainty: 1.0,
+            });
+        } else {
+            self.words += 1;
+            self.score += u64::from(score);
+        }
+    }
+}
