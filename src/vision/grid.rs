@@ -457,73 +457,11 @@ fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
 
 /// Snaps boxes to a lattice with the estimated pitches and keeps the largest connected block.
 fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
-    let px = pitch(set, h, true)?;
-    let py = pitch(set, h, false)?;
-    // Letters take at most about two thirds of a tile; taller "letters" on a lattice are the
-    // strips between tiles (light tiles on a darker board look like rows of `I`s). Tiles are
-    // square, give or take a photo's perspective: rows 1.5 times closer than columns are the
-    // shadows under the tiles taken for a row of letters between the rows.
-    if px / py > 1.3 || py / px > 1.3 || h > 0.72 * px.min(py) {
-        return None;
-    }
-    // Anchor on the box with the most boxes around it at one pitch.
-    let neighbours = |a: &Blob| {
-        set.iter()
-            .filter(|b| {
-                let (dx, dy) = ((b.cx() - a.cx()) / px, (b.cy() - a.cy()) / py);
-                let (rx, ry) = (dx.round(), dy.round());
-                (rx != 0.0 || ry != 0.0)
-                    && rx.abs() <= 1.0
-                    && ry.abs() <= 1.0
-                    && (dx - rx).abs() < 0.2
-                    && (dy - ry).abs() < 0.2
-            })
-            .count()
-    };
-    let anchor = *set.iter().max_by_key(|a| neighbours(a))?;
-    let mut snapped: Vec<(i32, i32, Blob, f32)> = Vec::new();
-    for b in set {
-        let (dx, dy) = ((b.cx() - anchor.cx()) / px, (b.cy() - anchor.cy()) / py);
-        let (rx, ry) = (dx.round(), dy.round());
-        let err = (dx - rx).abs().max((dy - ry).abs());
-        if err < 0.28 {
-            snapped.push((rx as i32, ry as i32, *b, err));
-        }
-    }
-    let block = connected_block(&snapped);
-    let (min_c, max_c) = (
-        block.iter().map(|s| s.0).min()?,
-        block.iter().map(|s| s.0).max()?,
-    );
-    let (min_r, max_r) = (
-        block.iter().map(|s| s.1).min()?,
-        block.iter().map(|s| s.1).max()?,
-    );
-    let (cols, rows) = ((max_c - min_c + 1) as usize, (max_r - min_r + 1) as usize);
-    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
-        return None;
-    }
-    let mut cells: Vec<Option<(Blob, f32)>> = vec![None; rows * cols];
-    for &(c, r, b, err) in &block {
-        let i = (r - min_r) as usize * cols + (c - min_c) as usize;
-        if cells[i].is_none_or(|(_, e)| err < e) {
-            cells[i] = Some((b, err));
-        }
-    }
-    let filled = cells.iter().filter(|c| c.is_some()).count();
-    let count = |shape: fn(f32, f32) -> bool| {
-        cells
-            .iter()
-            .flatten()
-            .filter(|(b, _)| shape(b.width() as f32, b.height() as f32))
-            .count()
-    };
-    // Boards have few `I`s: a lattice of mostly thin bars is the strips between tiles.
-    let bars = count(|w, h| w < 0.25 * h);
-    // Few tiles hold long text (`-ING`, `OVER-`): a lattice of mostly wide boxes is the shading
-    // or shadows along the tiles' edges.
-    let wide = count(|w, h| w > 2.5 * h);
-    if filled < 7 || bars * 2 > filled || wide * 2 > filled {
+    let (px, py) = tile_pitches(set, h)?;
+    let anchor = anchor(set, px, py)?;
+    let block = connected_block(&snap(set, anchor, px, py));
+    let (rows, cols, cells) = cell_grid(&block)?;
+    if !looks_like_letters(&cells) {
         return None;
     }
     // Refine the origin and pitches by least squares over the snapped centres.
@@ -554,6 +492,101 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         score: 0.0,
         holes: Vec::new(),
     })
+}
+
+/// The horizontal and vertical pitches of `h`-high boxes, when they fit tiles: about square,
+/// and wide enough for letters of that height.
+fn tile_pitches(set: &[Blob], h: f32) -> Option<(f32, f32)> {
+    let px = pitch(set, h, true)?;
+    let py = pitch(set, h, false)?;
+    // Letters take at most about two thirds of a tile; taller "letters" on a lattice are the
+    // strips between tiles (light tiles on a darker board look like rows of `I`s). Tiles are
+    // square, give or take a photo's perspective: rows 1.5 times closer than columns are the
+    // shadows under the tiles taken for a row of letters between the rows.
+    if px / py > 1.3 || py / px > 1.3 || h > 0.72 * px.min(py) {
+        return None;
+    }
+    Some((px, py))
+}
+
+/// The box with the most boxes around it one pitch away (within a fifth of a pitch).
+fn anchor(set: &[Blob], px: f32, py: f32) -> Option<Blob> {
+    let neighbours = |a: &Blob| {
+        set.iter()
+            .filter(|b| {
+                let (dx, dy) = ((b.cx() - a.cx()) / px, (b.cy() - a.cy()) / py);
+                let (rx, ry) = (dx.round(), dy.round());
+                (rx != 0.0 || ry != 0.0)
+                    && rx.abs() <= 1.0
+                    && ry.abs() <= 1.0
+                    && (dx - rx).abs() < 0.2
+                    && (dy - ry).abs() < 0.2
+            })
+            .count()
+    };
+    set.iter().max_by_key(|a| neighbours(a)).copied()
+}
+
+/// The boxes whose centres lie near a lattice point (within 0.28 of a pitch) counted from the
+/// anchor: (column, row, box, distance from the point in pitches).
+fn snap(set: &[Blob], anchor: Blob, px: f32, py: f32) -> Vec<(i32, i32, Blob, f32)> {
+    let mut snapped: Vec<(i32, i32, Blob, f32)> = Vec::new();
+    for b in set {
+        let (dx, dy) = ((b.cx() - anchor.cx()) / px, (b.cy() - anchor.cy()) / py);
+        let (rx, ry) = (dx.round(), dy.round());
+        let err = (dx - rx).abs().max((dy - ry).abs());
+        if err < 0.28 {
+            snapped.push((rx as i32, ry as i32, *b, err));
+        }
+    }
+    snapped
+}
+
+/// Each cell's box, with its distance from the cell's lattice point in pitches, row-major.
+type SnappedCells = Vec<Option<(Blob, f32)>>;
+
+/// The snapped block as rows, columns and each cell's box (the one nearest its lattice point,
+/// with that distance), row-major; `None` when the block's sides are not a board's.
+fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCells)> {
+    let (min_c, max_c) = (
+        block.iter().map(|s| s.0).min()?,
+        block.iter().map(|s| s.0).max()?,
+    );
+    let (min_r, max_r) = (
+        block.iter().map(|s| s.1).min()?,
+        block.iter().map(|s| s.1).max()?,
+    );
+    let (cols, rows) = ((max_c - min_c + 1) as usize, (max_r - min_r + 1) as usize);
+    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
+        return None;
+    }
+    let mut cells: SnappedCells = vec![None; rows * cols];
+    for &(c, r, b, err) in block {
+        let i = (r - min_r) as usize * cols + (c - min_c) as usize;
+        if cells[i].is_none_or(|(_, e)| err < e) {
+            cells[i] = Some((b, err));
+        }
+    }
+    Some((rows, cols, cells))
+}
+
+/// Whether the boxes on a lattice look like a board's letters: at least 7 of them, and not
+/// mostly thin bars or mostly wide boxes.
+fn looks_like_letters(cells: &[Option<(Blob, f32)>]) -> bool {
+    let filled = cells.iter().filter(|c| c.is_some()).count();
+    let count = |shape: fn(f32, f32) -> bool| {
+        cells
+            .iter()
+            .flatten()
+            .filter(|(b, _)| shape(b.width() as f32, b.height() as f32))
+            .count()
+    };
+    // Boards have few `I`s: a lattice of mostly thin bars is the strips between tiles.
+    let bars = count(|w, h| w < 0.25 * h);
+    // Few tiles hold long text (`-ING`, `OVER-`): a lattice of mostly wide boxes is the shading
+    // or shadows along the tiles' edges.
+    let wide = count(|w, h| w > 2.5 * h);
+    filled >= 7 && bars * 2 <= filled && wide * 2 <= filled
 }
 
 /// Keeps the snapped boxes connected (through lattice steps of at most two, to bridge holes) to
