@@ -3,7 +3,7 @@
 use super::doubt::DOUBT_BELOW;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
-use super::tiles::TileCrops;
+use super::tiles::{PixelBox, TileCrops};
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::GrayImage;
 use image::imageops::{rotate90, rotate180, rotate270};
@@ -412,18 +412,7 @@ pub fn read_cells(
     scale: f32,
     reader: &TileReader,
 ) -> Result<BoardReading, VisionError> {
-    let mut crops: Vec<GrayImage> = Vec::new();
-    let mut owners = Vec::new(); // (cell index, None for main / Some(k) for mark k)
-    for (i, cell) in cells.iter().enumerate() {
-        if let Some((_, img)) = &cell.main {
-            crops.push(img.clone());
-            owners.push((i, None));
-        }
-        for (k, (_, img)) in cell.marks.iter().enumerate() {
-            crops.push(img.clone());
-            owners.push((i, Some(k)));
-        }
-    }
+    let (mut crops, owners) = gather_crops(cells);
     let mut readings = reader
         .read(&crops)
         .map_err(|e| VisionError::Ocr(e.into()))?;
@@ -441,103 +430,183 @@ pub fn read_cells(
         })
         .collect();
     doubt_odd_letters(&mains, &heights, &crops, &mut readings);
-    let (rows, cols) = (lattice.rows, lattice.cols);
-    let mut tiles = vec![vec![String::new(); cols]; rows];
-    let mut confidence = vec![vec![0.0f32; cols]; rows];
-    let mut alternatives = vec![vec![Vec::new(); cols]; rows];
-    let mut value_boxes = vec![None; rows * cols];
-    let mut bonus_boxes = vec![None; rows * cols];
-    for cell in cells {
-        if cell.main.is_none() && !cell.unreadable {
-            tiles[cell.row][cell.col] = ".".into();
-            confidence[cell.row][cell.col] = 1.0;
-        }
-    }
-    // The surest value and badge reading of each tile, with its other meanings.
-    let mut value_marks = vec![vec![Vec::<(Mark, f32)>::new(); cols]; rows];
-    let mut badge_marks = value_marks.clone();
-    let mut ignored = Vec::new();
-    let mut ignored_box = None;
-    let mut debug = Vec::new();
+    let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
-        let (r, c) = (cells[*i].row, cells[*i].col);
+        let cell = &cells[*i];
         match kind {
-            None => {
-                let (text, conf) = tile_notation(reading);
-                alternatives[r][c] = tile_choices(reading)
-                    .into_iter()
-                    .filter(|(t, _)| *t != text)
-                    .collect();
-                tiles[r][c] = text;
-                confidence[r][c] = conf;
-                debug.push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
-            }
-            Some(k) => {
-                // Of several marks read as values (a digit, and an icon or a piece of the
-                // tile's edge that looks like one), the surest wins; so for badges.
-                let choices = mark_choices(reading);
-                let sure = choices.first().map_or(0.0, |c| c.1);
-                let (slot, place) = match choices.first() {
-                    Some((Mark::Value(_), _)) => (&mut value_marks[r][c], &mut value_boxes[*i]),
-                    Some((Mark::Bonus(_), _)) => (&mut badge_marks[r][c], &mut bonus_boxes[*i]),
-                    None => (&mut ignored, &mut ignored_box),
-                };
-                if slot.first().is_none_or(|s| s.1 < sure) {
-                    *slot = choices;
-                    *place = Some(cells[*i].marks[*k].0);
-                }
-                debug.push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
-            }
+            None => grids.add_main(cell, reading, crop),
+            Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    let marks = settle_marks(&value_marks, &badge_marks);
-    let letter_tiles = tiles.iter().flatten().filter(|t| t.as_str() != ".").count();
-    // Unreadable values count: the tile shows one.
-    let valued = (0..rows * cols)
-        .filter(|&i| !value_marks[i / cols][i % cols].is_empty())
-        .count();
-    let MarkGrids {
-        values,
-        value_confidence,
-        bonuses,
-        bonus_confidence,
-        mut doubts,
-    } = marks;
-    if valued * 2 <= letter_tiles {
-        doubts.retain(|d| d.kind != MarkKind::Value);
+    Ok(grids.into_reading(lattice, cells, scale))
+}
+
+/// Every crop of every cell, in one list for one model call, with whose it is: (cell index,
+/// `None` for the main text or `Some(k)` for mark `k`).
+fn gather_crops(cells: &[TileCrops]) -> (Vec<GrayImage>, Vec<(usize, Option<usize>)>) {
+    let mut crops: Vec<GrayImage> = Vec::new();
+    let mut owners = Vec::new();
+    for (i, cell) in cells.iter().enumerate() {
+        if let Some((_, img)) = &cell.main {
+            crops.push(img.clone());
+            owners.push((i, None));
+        }
+        for (k, (_, img)) in cell.marks.iter().enumerate() {
+            crops.push(img.clone());
+            owners.push((i, Some(k)));
+        }
     }
-    let (l, t, r, b) = lattice.board_box();
-    let px = |v: f32| (v * scale).max(0.0) as u32;
-    Ok(BoardReading {
-        board: crate::board::BoardJson {
+    (crops, owners)
+}
+
+/// The board reading being assembled from the model's readings, cell by cell.
+struct CellGrids {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Vec<String>>,
+    confidence: Vec<Vec<f32>>,
+    alternatives: Vec<Vec<Vec<(String, f32)>>>,
+    value_boxes: Vec<Option<PixelBox>>,
+    bonus_boxes: Vec<Option<PixelBox>>,
+    /// The surest value reading of each tile, with its other meanings.
+    value_marks: Vec<Vec<Vec<(Mark, f32)>>>,
+    /// The surest badge reading of each tile, with its other meanings.
+    badge_marks: Vec<Vec<Vec<(Mark, f32)>>>,
+    /// The crops with what they read, for `--debug`.
+    debug: Vec<(String, GrayImage, String)>,
+}
+
+impl CellGrids {
+    /// Empty grids, with the holes (cells with no text and no ink) already in.
+    fn new(rows: usize, cols: usize, cells: &[TileCrops]) -> CellGrids {
+        let mut grids = CellGrids {
             rows,
             cols,
-            tiles,
-            // Values only when most tiles show one: a stray mark is not a scoring system.
-            values: (valued * 2 > letter_tiles).then_some(values),
-            bonuses: bonuses
-                .iter()
-                .flatten()
-                .any(|b| !b.is_empty())
-                .then_some(bonuses),
-        },
-        confidence,
-        value_confidence,
-        bonus_confidence,
-        alternatives,
-        mark_doubts: doubts,
-        grid: GridBox {
-            x: px(l),
-            y: px(t),
-            width: px(r) - px(l),
-            height: px(b) - px(t),
-        },
-        cells: cells.iter().map(|c| c.cell).collect(),
-        value_boxes,
-        bonus_boxes,
-        game: super::game::GameGuess::neutral(rows, cols, "the image's colours were not measured"),
-        crops: debug,
-    })
+            tiles: vec![vec![String::new(); cols]; rows],
+            confidence: vec![vec![0.0f32; cols]; rows],
+            alternatives: vec![vec![Vec::new(); cols]; rows],
+            value_boxes: vec![None; rows * cols],
+            bonus_boxes: vec![None; rows * cols],
+            value_marks: vec![vec![Vec::new(); cols]; rows],
+            badge_marks: vec![vec![Vec::new(); cols]; rows],
+            debug: Vec::new(),
+        };
+        for cell in cells {
+            if cell.main.is_none() && !cell.unreadable {
+                grids.tiles[cell.row][cell.col] = ".".into();
+                grids.confidence[cell.row][cell.col] = 1.0;
+            }
+        }
+        grids
+    }
+
+    /// A cell's main text: its tile, confidence and other likely tiles.
+    fn add_main(&mut self, cell: &TileCrops, reading: &CropReading, crop: GrayImage) {
+        let (r, c) = (cell.row, cell.col);
+        let (text, conf) = tile_notation(reading);
+        self.alternatives[r][c] = tile_choices(reading)
+            .into_iter()
+            .filter(|(t, _)| *t != text)
+            .collect();
+        self.tiles[r][c] = text;
+        self.confidence[r][c] = conf;
+        self.debug
+            .push((format!("{r}-{c}-tile"), crop, reading.text.clone()));
+    }
+
+    /// Mark `k` of cell `i`. Of several marks read as values (a digit, and an icon or a piece of
+    /// the tile's edge that looks like one), the surest wins; so for badges.
+    fn add_mark(
+        &mut self,
+        i: usize,
+        cell: &TileCrops,
+        k: usize,
+        reading: &CropReading,
+        crop: GrayImage,
+    ) {
+        let (r, c) = (cell.row, cell.col);
+        let choices = mark_choices(reading);
+        let sure = choices.first().map_or(0.0, |c| c.1);
+        let slot = match choices.first() {
+            Some((Mark::Value(_), _)) => {
+                Some((&mut self.value_marks[r][c], &mut self.value_boxes[i]))
+            }
+            Some((Mark::Bonus(_), _)) => {
+                Some((&mut self.badge_marks[r][c], &mut self.bonus_boxes[i]))
+            }
+            None => None,
+        };
+        if let Some((slot, place)) = slot
+            && slot.first().is_none_or(|s| s.1 < sure)
+        {
+            *slot = choices;
+            *place = Some(cell.marks[k].0);
+        }
+        self.debug
+            .push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
+    }
+
+    /// The board reading: values only when most tiles show one, badges when any does.
+    fn into_reading(self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
+        let (rows, cols) = (self.rows, self.cols);
+        let marks = settle_marks(&self.value_marks, &self.badge_marks);
+        let letter_tiles = self
+            .tiles
+            .iter()
+            .flatten()
+            .filter(|t| t.as_str() != ".")
+            .count();
+        // Unreadable values count: the tile shows one.
+        let valued = (0..rows * cols)
+            .filter(|&i| !self.value_marks[i / cols][i % cols].is_empty())
+            .count();
+        let MarkGrids {
+            values,
+            value_confidence,
+            bonuses,
+            bonus_confidence,
+            mut doubts,
+        } = marks;
+        if valued * 2 <= letter_tiles {
+            doubts.retain(|d| d.kind != MarkKind::Value);
+        }
+        let (l, t, r, b) = lattice.board_box();
+        let px = |v: f32| (v * scale).max(0.0) as u32;
+        BoardReading {
+            board: crate::board::BoardJson {
+                rows,
+                cols,
+                tiles: self.tiles,
+                // Values only when most tiles show one: a stray mark is not a scoring system.
+                values: (valued * 2 > letter_tiles).then_some(values),
+                bonuses: bonuses
+                    .iter()
+                    .flatten()
+                    .any(|b| !b.is_empty())
+                    .then_some(bonuses),
+            },
+            confidence: self.confidence,
+            value_confidence,
+            bonus_confidence,
+            alternatives: self.alternatives,
+            mark_doubts: doubts,
+            grid: GridBox {
+                x: px(l),
+                y: px(t),
+                width: px(r) - px(l),
+                height: px(b) - px(t),
+            },
+            cells: cells.iter().map(|c| c.cell).collect(),
+            value_boxes: self.value_boxes,
+            bonus_boxes: self.bonus_boxes,
+            game: super::game::GameGuess::neutral(
+                rows,
+                cols,
+                "the image's colours were not measured",
+            ),
+            crops: self.debug,
+        }
+    }
 }
 
 #[cfg(test)]
