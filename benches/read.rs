@@ -1,6 +1,7 @@
-//! Reading benchmarks: loading the embedded tile OCR model, and reading a 1920x1080 screenshot
-//! (the desktop fixture, a 5x5 board in a corner) from its file: decode, grid search, crops and
-//! the model, as `wordsnap read` does after start-up.
+//! Reading benchmarks: loading the embedded tile OCR model, and reading screenshots from their
+//! files (decode, grid search, crops and the model, as `wordsnap read` does after start-up): a
+//! 1920x1080 desktop screenshot (a 5x5 board in a corner) and a tall 1080x2400 phone screenshot
+//! (a 4x4 Wordament board among panels and a touch-debug overlay).
 //!
 //! Run with `cargo bench --bench read`; figures are recorded in BENCHMARKS.md.
 
@@ -18,6 +19,11 @@ fn bench_read(c: &mut Criterion) {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/lato_desktop_5x5_x.png");
     c.bench_function("read 1920x1080 screenshot file", |b| {
         b.iter(|| black_box(vision::read_image_file(&screenshot, &reader).expect("board read")))
+    });
+    let phone = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/phones/wordament_1080x2400_touch_debug.png");
+    c.bench_function("read 1080x2400 phone screenshot file", |b| {
+        b.iter(|| black_box(vision::read_image_file(&phone, &reader).expect("board read")))
     });
 }
 

@@ -8,6 +8,7 @@
 //! points wins. Cells inside the block with no letter are holes.
 
 use super::glyphs::{Blob, InkMasks};
+use super::levels::Levels;
 use image::GrayImage;
 
 /// The board's lattice, in the coordinates of the analysed image.
@@ -71,9 +72,10 @@ impl Lattice {
     /// pixels against the cell's median (its background); `None` for a cell with no text.
     pub fn cell_ink_is_dark(&self, gray: &GrayImage, i: usize) -> Option<bool> {
         let b = self.cells[i]?;
-        let background = percentile(gray, self.cell_box(i / self.cols, i % self.cols), 0.5);
-        let region = (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32);
-        let (low, high) = (percentile(gray, region, 0.1), percentile(gray, region, 0.9));
+        let background =
+            levels_in(gray, self.cell_box(i / self.cols, i % self.cols)).median() as f32;
+        let text = levels_in(gray, (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32));
+        let (low, high) = (text.quantile(0.1) as f32, text.quantile(0.9) as f32);
         Some(background - low > high - background)
     }
 
@@ -643,8 +645,8 @@ fn line_fit(points: impl Iterator<Item = (f32, f32)>, pitch: f32) -> (f32, f32) 
     (mv - slope * mi, slope)
 }
 
-/// The `q` quantile of the grey levels in a box (clamped to the image).
-fn percentile(gray: &GrayImage, (l, t, r, b): (f32, f32, f32, f32), q: f32) -> f32 {
+/// The grey levels in a box (clamped to the image; at least one pixel).
+fn levels_in(gray: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> Levels {
     let (w, h) = gray.dimensions();
     let (x0, y0) = (
         (l.max(0.0) as u32).min(w - 1),
@@ -654,11 +656,7 @@ fn percentile(gray: &GrayImage, (l, t, r, b): (f32, f32, f32, f32), q: f32) -> f
         (r.max(0.0) as u32).clamp(x0 + 1, w),
         (b.max(0.0) as u32).clamp(y0 + 1, h),
     );
-    let mut v: Vec<u8> = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| gray.get_pixel(x, y)[0]))
-        .collect();
-    v.sort_unstable();
-    v[((v.len() - 1) as f32 * q) as usize] as f32
+    Levels::in_image(gray, (x0, y0, x1, y1))
 }
 
 fn median(mut v: Vec<f32>) -> f32 {

@@ -13,6 +13,7 @@ pub mod eval;
 pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
+pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
 pub mod ocr;

@@ -2,9 +2,13 @@
 //! marks in its corners (a printed point value, a bonus badge), each normalised to dark ink on
 //! white with a margin, at full resolution.
 
-use super::glyphs::{Blob, INK_DELTA, InkMasks, blobs, ink_masks, merge_lines};
+use super::glyphs::{
+    Blob, INK_DELTA, InkMasks, blobs, blobs_of_both, blobs_of_pair, ink_masks, merge_lines,
+};
 use super::grid::Lattice;
+use super::levels::Levels;
 use image::{GrayImage, Luma};
+use rayon::prelude::*;
 
 /// A box in full-resolution pixels (left, top, right, bottom; right and bottom exclusive).
 pub type PixelBox = (u32, u32, u32, u32);
@@ -28,13 +32,21 @@ pub struct TileCrops {
 
 /// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels.
 pub fn cut(full: &GrayImage, masks: &InkMasks, lattice: &Lattice, scale: f32) -> Vec<TileCrops> {
-    let mut out = Vec::with_capacity(lattice.rows * lattice.cols);
-    for row in 0..lattice.rows {
-        for col in 0..lattice.cols {
-            out.push(cut_cell(full, masks, lattice, scale, row, col));
-        }
-    }
-    out
+    // Cells are cut independently, in parallel (about a third of a tall phone screenshot's read
+    // is spent here, most of it finding corner marks at full resolution).
+    (0..lattice.rows * lattice.cols)
+        .into_par_iter()
+        .map(|i| {
+            cut_cell(
+                full,
+                masks,
+                lattice,
+                scale,
+                i / lattice.cols,
+                i % lattice.cols,
+            )
+        })
+        .collect()
 }
 
 fn cut_cell(
@@ -140,20 +152,27 @@ fn corner_marks(
         m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
     };
     let levelled = level_masks(&sub, (l - x0, t - y0, r - x0, b - y0));
+    let levelled_mask = |dark: bool| levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m);
+    // Each pair of masks (local-mean ink, levelled ink) is labelled in one pass.
+    let local_blobs = blobs_of_both(&masks, 3);
+    let levelled_blobs = match (levelled_mask(true), levelled_mask(false)) {
+        (Some(dark), Some(light)) => blobs_of_pair(dark, light, 3),
+        (Some(dark), None) => blobs(dark, true, 3),
+        (None, Some(light)) => blobs(light, false, 3),
+        (None, None) => vec![],
+    };
     let mut found = Vec::new();
     for dark in [true, false] {
-        let mut raw = blobs(masks.get(dark), dark, 3);
-        if let Some(mask) = levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m) {
-            raw.extend(blobs(mask, dark, 3));
-        }
-        let pieces: Vec<Blob> = raw
-            .into_iter()
+        let pieces: Vec<Blob> = local_blobs
+            .iter()
+            .chain(&levelled_blobs)
+            .filter(|p| p.dark == dark)
             .map(|p| Blob {
                 x0: p.x0 + x0,
                 y0: p.y0 + y0,
                 x1: p.x1 + x0,
                 y1: p.y1 + y0,
-                ..p
+                ..*p
             })
             .filter(|p| {
                 let ph = p.height() as f32;
@@ -214,14 +233,10 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
     if r <= l + 2 || b <= t + 2 {
         return vec![];
     }
-    let at = |x: u32, y: u32| sub.get_pixel(x, y)[0];
-    let levels = sorted_levels(&at, (l, t, r, b));
+    let levels = levels_in(sub, (l, t, r, b));
     let n = levels.len();
-    let ground = levels[n / 2] as f32;
-    let flat = levels
-        .iter()
-        .filter(|&&v| (v as f32 - ground).abs() <= FLAT_TILE_SPREAD)
-        .count();
+    let ground = levels.median() as f32;
+    let flat = levels.count_where(|v| (v as f32 - ground).abs() <= FLAT_TILE_SPREAD);
     if (flat as f32) < FLAT_TILE_SHARE * n as f32 {
         return vec![];
     }
@@ -232,7 +247,7 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
         .map(|(dark, ink)| {
             (
                 dark,
-                ink_beyond(&at, (0, 0, w, h), dark, (ink + ground) / 2.0),
+                ink_beyond(sub, (0, 0, w, h), dark, (ink + ground) / 2.0),
             )
         })
         .collect()
@@ -250,7 +265,7 @@ const CONTINUES_SHARE: f32 = 0.5;
 /// when it is within half of it from the ink's extreme.
 fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
     let (w, h) = full.dimensions();
-    let levels = sorted_levels(&|x, y| level_at(full, x, y), (m.x0, m.y0, m.x1, m.y1));
+    let levels = levels_in(full, (m.x0, m.y0, m.x1, m.y1));
     let ink = ink_extreme(&levels, m.dark, 10);
     let is_ink = |x: u32, y: u32| {
         let v = level_at(full, x, y) as f32;
@@ -309,13 +324,11 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
     if inner.is_empty() || ring.is_empty() {
         return 0.0;
     }
-    inner.sort_unstable();
-    ring.sort_unstable();
-    let ground = ring[ring.len() / 2] as f32;
+    let (inner, ground) = (Levels::of(inner), Levels::of(ring).median() as f32);
     if m.dark {
-        ground - inner[inner.len() / 10] as f32
+        ground - inner.nth(inner.len() / 10) as f32
     } else {
-        inner[inner.len() - 1 - inner.len() / 10] as f32 - ground
+        inner.nth(inner.len() - 1 - inner.len() / 10) as f32 - ground
     }
 }
 
@@ -356,21 +369,24 @@ fn level_at(full: &GrayImage, x: u32, y: u32) -> u8 {
     full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0]
 }
 
-/// The grey levels of a box (in `at`'s pixels), sorted.
-fn sorted_levels(at: &impl Fn(u32, u32) -> u8, (l, t, r, b): PixelBox) -> Vec<u8> {
-    let mut levels: Vec<u8> = (t..b).flat_map(|y| (l..r).map(move |x| at(x, y))).collect();
-    levels.sort_unstable();
-    levels
+/// The grey levels of a box (in `at`'s pixels).
+/// (A box reaching past the image repeats its edge pixels, as [`level_at`] does.)
+fn levels_in(image: &GrayImage, b: PixelBox) -> Levels {
+    if b.2 <= image.width() && b.3 <= image.height() {
+        Levels::in_image(image, b)
+    } else {
+        Levels::in_box(&|x, y| level_at(image, x, y), b)
+    }
 }
 
-/// The ink's end of `sorted` levels (the low end for dark ink, the high end for light), leaving
+/// The ink's end of some `levels` (the low end for dark ink, the high end for light), leaving
 /// out the most extreme `1 / skip` of them as stray pixels.
-fn ink_extreme(sorted: &[u8], dark: bool, skip: usize) -> f32 {
-    let n = sorted.len();
+fn ink_extreme(levels: &Levels, dark: bool, skip: usize) -> f32 {
+    let n = levels.len();
     (if dark {
-        sorted[n / skip]
+        levels.nth(n / skip)
     } else {
-        sorted[n - 1 - n / skip]
+        levels.nth(n.saturating_sub(1 + n / skip))
     }) as f32
 }
 
@@ -381,34 +397,41 @@ fn is_plain(full: &GrayImage, (l, t, r, b): PixelBox) -> bool {
     if r <= l || b <= t {
         return true;
     }
-    let levels = sorted_levels(&|x, y| level_at(full, x, y), (l, t, r, b));
+    let levels = levels_in(full, (l, t, r, b));
     ink_extreme(&levels, false, 20) - ink_extreme(&levels, true, 20) <= 24.0
 }
 
-/// A mask of the box `(l, t, r, b)` (in `at`'s pixels): 255 where the grey level is past `mid`
-/// on the ink's side (below it for dark ink, above it for light ink).
-fn ink_beyond(
-    at: &impl Fn(u32, u32) -> u8,
-    (l, t, r, b): PixelBox,
-    dark: bool,
-    mid: f32,
-) -> GrayImage {
-    GrayImage::from_fn(r - l, b - t, |x, y| {
-        let v = at(l + x, t + y) as f32;
-        Luma([if (dark && v < mid) || (!dark && v > mid) {
+/// A mask of the box `(l, t, r, b)` of an image: 255 where the grey level is past `mid` on the
+/// ink's side (below it for dark ink, above it for light ink). (A box reaching past the image
+/// repeats its edge pixels, as [`level_at`] does.)
+fn ink_beyond(image: &GrayImage, (l, t, r, b): PixelBox, dark: bool, mid: f32) -> GrayImage {
+    let is_ink: [u8; 256] = std::array::from_fn(|v| {
+        let v = v as f32;
+        if (dark && v < mid) || (!dark && v > mid) {
             255
         } else {
             0
-        }])
-    })
+        }
+    });
+    if r > image.width() || b > image.height() {
+        return GrayImage::from_fn(r - l, b - t, |x, y| {
+            Luma([is_ink[level_at(image, l + x, t + y) as usize]])
+        });
+    }
+    let (raw, w) = (image.as_raw(), image.width());
+    let mut mask = Vec::with_capacity(((r - l) * (b - t)) as usize);
+    for y in t..b {
+        let row = &raw[(y * w + l) as usize..(y * w + r) as usize];
+        mask.extend(row.iter().map(|&v| is_ink[v as usize]));
+    }
+    GrayImage::from_raw(r - l, b - t, mask).expect("a mask of the box's size")
 }
 
 /// Whether the middle of a cell (full pixels) holds ink of the polarity opposite to `dark`, as
 /// judged by [`ink_is_dark`] on the middle three quarters of the cell (its edge is the tile's
 /// ground).
 fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
-    let at = |x: u32, y: u32| level_at(full, x, y);
-    ink_is_dark(&at, cell_middle(cell)).is_some_and(|d| d != dark)
+    ink_is_dark(full, cell_middle(cell)).is_some_and(|d| d != dark)
 }
 
 /// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
@@ -432,16 +455,15 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
     if r < l + 8 || b < t + 8 {
         return None;
     }
-    let at = |x: u32, y: u32| level_at(full, x, y);
-    let dark = ink_is_dark(&at, (l, t, r, b))?;
-    let levels = sorted_levels(&at, (l, t, r, b));
-    let ground = levels[levels.len() / 2] as f32;
+    let dark = ink_is_dark(full, (l, t, r, b))?;
+    let levels = levels_in(full, (l, t, r, b));
+    let ground = levels.median() as f32;
     let ink = ink_extreme(&levels, dark, 100);
     if (ink - ground).abs() < 40.0 {
         return None;
     }
     let mid = (ink + ground) / 2.0;
-    let mask = ink_beyond(&at, (l, t, r, b), dark, mid);
+    let mask = ink_beyond(full, (l, t, r, b), dark, mid);
     let (cx, cy) = ((cl + cr) as f32 / 2.0, (ct + cb) as f32 / 2.0);
     merge_lines(&blobs(&mask, dark, 8))
         .into_iter()
@@ -470,17 +492,16 @@ pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox 
     if r < l + 8 || b < t + 8 || text.2 <= text.0 || text.3 <= text.1 {
         return text;
     }
-    let at = |x: u32, y: u32| level_at(full, x, y);
-    let Some(levels) = line_levels(&at, text, area) else {
+    let Some(levels) = line_levels(full, text, area) else {
         return text;
     };
-    let found_in_cell = pieces_past_midway(&at, area, &levels);
+    let found_in_cell = pieces_past_midway(full, area, &levels);
     // Start again from the largest letter inside the box: the box found at the working size may
     // have taken in a piece of a badge or of the tile's shading next to the letter.
     let text = largest_letter_in(&found_in_cell, text).unwrap_or(text);
     let pieces = found_in_cell
         .into_iter()
-        .filter(|&piece| on_text_line(&at, piece, text, &levels))
+        .filter(|&piece| on_text_line(full, piece, text, &levels))
         .collect();
     grow_along_line(text, pieces)
 }
@@ -509,11 +530,8 @@ fn inside_rim((cl, ct, cr, cb): PixelBox) -> PixelBox {
 /// The levels of `text`'s ink and of the ground in a ring around it (30% of its height wide,
 /// inside `area`); `None` when the polarity cannot be told, there is no ground around the text,
 /// or its ink stands out from the ground by less than 30 grey levels.
-fn line_levels(
-    at: &impl Fn(u32, u32) -> u8,
-    text: PixelBox,
-    (l, t, r, b): PixelBox,
-) -> Option<LineLevels> {
+fn line_levels(full: &GrayImage, text: PixelBox, (l, t, r, b): PixelBox) -> Option<LineLevels> {
+    let at = |x: u32, y: u32| level_at(full, x, y);
     // The ground is taken just around the text, on the tile: farther out, the cell may hold
     // more of the board between tiles than of the tile (small dice on a wooden tray), which
     // would also turn the polarity around.
@@ -524,18 +542,18 @@ fn line_levels(
         (text.2 + ring).min(r),
         (text.3 + ring).min(b),
     );
-    let dark = ink_is_dark(at, (rl, rt, rr, rb))?;
-    let inside = sorted_levels(at, text);
-    let mut around: Vec<u8> = (rt..rb)
-        .flat_map(|y| (rl..rr).map(move |x| (x, y)))
-        .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
-        .map(|(x, y)| at(x, y))
-        .collect();
-    if around.is_empty() {
+    let dark = ink_is_dark(full, (rl, rt, rr, rb))?;
+    let inside = levels_in(full, text);
+    let around = Levels::of(
+        (rt..rb)
+            .flat_map(|y| (rl..rr).map(move |x| (x, y)))
+            .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
+            .map(|(x, y)| at(x, y)),
+    );
+    if around.len() == 0 {
         return None;
     }
-    around.sort_unstable();
-    let ground = around[around.len() / 2] as f32;
+    let ground = around.median() as f32;
     let ink = ink_extreme(&inside, dark, 20);
     if (ink - ground).abs() < 30.0 {
         return None;
@@ -545,14 +563,10 @@ fn line_levels(
 
 /// The pieces of ink in `area` (full pixels) past the level halfway between the text's ink and
 /// its ground.
-fn pieces_past_midway(
-    at: &impl Fn(u32, u32) -> u8,
-    area: PixelBox,
-    levels: &LineLevels,
-) -> Vec<PixelBox> {
+fn pieces_past_midway(full: &GrayImage, area: PixelBox, levels: &LineLevels) -> Vec<PixelBox> {
     let (l, t, _, _) = area;
     let mid = (levels.ink + levels.ground) / 2.0;
-    let mask = ink_beyond(at, area, levels.dark, mid);
+    let mask = ink_beyond(full, area, levels.dark, mid);
     blobs(&mask, levels.dark, 3)
         .into_iter()
         .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
@@ -562,7 +576,7 @@ fn pieces_past_midway(
 /// Whether a piece is of the same ink as the text, on its line and of a letter's or a hyphen's
 /// size.
 fn on_text_line(
-    at: &impl Fn(u32, u32) -> u8,
+    full: &GrayImage,
     (x0, y0, x1, y1): PixelBox,
     text: PixelBox,
     levels: &LineLevels,
@@ -577,7 +591,7 @@ fn on_text_line(
         x1 <= text.0 + 2 && h <= 1.8 * th && y0 < text.1 && y1 as f32 >= text.3 as f32 - 0.1 * th;
     let sized =
         (h <= 1.3 * th || capital_before) && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
-    let extreme = ink_extreme(&sorted_levels(at, (x0, y0, x1, y1)), levels.dark, 20);
+    let extreme = ink_extreme(&levels_in(full, (x0, y0, x1, y1)), levels.dark, 20);
     on_line && sized && (extreme - levels.ink).abs() < 0.3 * (levels.ground - levels.ink).abs()
 }
 
@@ -622,17 +636,18 @@ fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
 /// ground, and the ink is the extreme that lies further from the ground. `None` when the box is
 /// too small to tell. (A box found in the other polarity's mask, such as the halo around a
 /// letter, still gets the letter's polarity.)
-fn ink_is_dark(at: &dyn Fn(u32, u32) -> u8, (l, t, r, b): PixelBox) -> Option<bool> {
+fn ink_is_dark(full: &GrayImage, (l, t, r, b): PixelBox) -> Option<bool> {
     if r < l + 3 || b < t + 3 {
         return None;
     }
-    let mut edge: Vec<u8> = (l..r)
-        .flat_map(|x| [at(x, t), at(x, b - 1)])
-        .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)]))
-        .collect();
-    edge.sort_unstable();
-    let ground = edge[edge.len() / 2] as f32;
-    let inside = sorted_levels(&at, (l, t, r, b));
+    let at = |x: u32, y: u32| level_at(full, x, y);
+    let edge = Levels::of(
+        (l..r)
+            .flat_map(|x| [at(x, t), at(x, b - 1)])
+            .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)])),
+    );
+    let ground = edge.median() as f32;
+    let inside = levels_in(full, (l, t, r, b));
     let (low, high) = (
         ink_extreme(&inside, true, 50),
         ink_extreme(&inside, false, 50),
@@ -661,15 +676,14 @@ pub fn normalise(
         (text.3 + pad).min(cell.3).max(t + 1),
     );
     let at = |x: u32, y: u32| level_at(full, x, y);
-    let dark = ink_is_dark(&at, (l, t, r, b)).unwrap_or(dark);
+    let dark = ink_is_dark(full, (l, t, r, b)).unwrap_or(dark);
     let values: Vec<u8> = (t..b)
         .flat_map(|y| (l..r).map(move |x| (x, y)))
         .map(|(x, y)| if dark { at(x, y) } else { 255 - at(x, y) })
         .collect();
-    let mut sorted = values.clone();
-    sorted.sort_unstable();
-    let ink = sorted[sorted.len() / 50] as f32;
-    let paper = sorted[sorted.len() - 1 - sorted.len() / 20] as f32;
+    let levels = Levels::of(values.iter().copied());
+    let ink = levels.nth(levels.len() / 50) as f32;
+    let paper = levels.nth(levels.len().saturating_sub(1 + levels.len() / 20)) as f32;
     let span = (paper - ink).max(24.0);
     let (w, h) = (r - l, b - t);
     let stretched = GrayImage::from_fn(w, h, |x, y| {
