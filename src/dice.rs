@@ -19,8 +19,11 @@ pub const NEW_16: [&str; 16] = [
     "EEGHNW", "EEINSU", "EHRTVW", "EIOSST", "ELRTTY", "HIMNUQ", "HLNNRZ",
 ];
 
-/// Big Boggle 25 dice (5x5); bracketed faces are two-letter faces.
-pub const BIG_25: [&str; 25] = [
+/// The Big Boggle dice (5x5) as `../shared/scoring.md` lists them; bracketed faces are two-letter
+/// faces. The rules call the set "Big Boggle 25" but list 26 dice (the `[AN][ER][HE][IN][QU][TH]`
+/// die on top of 25 single-letter ones), and no source says which one the box leaves out, so a
+/// roll shakes all 26 and puts 25 of them in the grid ([`roll_dice`]).
+pub const BIG: [&str; 26] = [
     "AAAFRS",
     "AAEEEE",
     "AAFIRS",
@@ -46,9 +49,10 @@ pub const BIG_25: [&str; 25] = [
     "GORRVW",
     "IKL[QU]UW",
     "NOOTUW",
+    "OOOTTU",
 ];
 
-/// The faces of one die written as in [`BIG_25`]: single letters, or two letters in brackets.
+/// The faces of one die written as in [`BIG`]: single letters, or two letters in brackets.
 pub fn faces(die: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut chars = die.chars();
@@ -70,14 +74,14 @@ pub fn faces(die: &str) -> Vec<String> {
     out
 }
 
-/// Rolls a board for a game: Big Boggle dice for the 5x5 games (Big Boggle, SpellCast,
-/// Letterpress; Super Big Boggle rolls 36 from them, each die used at most twice), New Boggle
-/// dice for the 4x4 games.
+/// Rolls a board for a game: 25 of the 26 Big Boggle dice for the 5x5 games (Big Boggle,
+/// SpellCast, Letterpress; Super Big Boggle rolls 36 from them, each die used at most twice),
+/// New Boggle dice for the 4x4 games.
 pub fn roll(game: Game, seed: u64) -> Board {
     let mut rng = StdRng::seed_from_u64(seed);
     let (side, dice): (usize, Vec<&str>) = match game {
-        Game::Bigboggle | Game::Spellcast | Game::Letterpress => (5, BIG_25.to_vec()),
-        Game::Superbigboggle => (6, BIG_25.iter().chain(BIG_25.iter()).copied().collect()),
+        Game::Bigboggle | Game::Spellcast | Game::Letterpress => (5, BIG.to_vec()),
+        Game::Superbigboggle => (6, BIG.iter().chain(BIG.iter()).copied().collect()),
         _ => (4, NEW_16.to_vec()),
     };
     let board = roll_dice(&dice, side, &mut rng);
@@ -101,7 +105,8 @@ fn first_letters(board: &Board) -> Board {
     Board::new(board.rows(), board.cols(), tiles).expect("same shape as the rolled board")
 }
 
-/// Shakes `dice`, puts the first side x side of them in the grid and rolls each one.
+/// Shakes `dice`, puts the first side x side of them in the grid and rolls each one (the others
+/// stay out of this board).
 pub fn roll_dice(dice: &[&str], side: usize, rng: &mut impl Rng) -> Board {
     let mut order: Vec<&str> = dice.to_vec();
     order.shuffle(rng);
@@ -122,9 +127,23 @@ mod tests {
 
     #[test]
     fn every_die_has_six_faces() {
-        for die in CLASSIC_16.iter().chain(NEW_16.iter()).chain(BIG_25.iter()) {
+        for die in CLASSIC_16.iter().chain(NEW_16.iter()).chain(BIG.iter()) {
             assert_eq!(faces(die).len(), 6, "{die}");
         }
+    }
+
+    #[test]
+    fn big_boggle_has_the_26_listed_dice_and_a_roll_leaves_one_out() {
+        // The rules list 26 Big Boggle dice; OOOTTU (the one an earlier list dropped) is one.
+        assert_eq!(BIG.len(), 26);
+        assert!(BIG.contains(&"OOOTTU"));
+        // With more dice than cells, every die is sometimes in the grid and sometimes out.
+        let mut rng = StdRng::seed_from_u64(3);
+        let letters: Vec<String> = (0..64)
+            .map(|_| roll_dice(&["AAAAAA", "BBBBBB"], 1, &mut rng).to_text())
+            .collect();
+        assert!(letters.iter().any(|l| l.starts_with('a')));
+        assert!(letters.iter().any(|l| l.starts_with('b')));
     }
 
     #[test]
