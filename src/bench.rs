@@ -112,8 +112,9 @@ pub fn zoo_line(board: &Board) -> Option<String> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
-    /// Word count and total score per board, as `solve --boards` prints them (paths are still
-    /// recorded by the search; no word strings are built).
+    /// Word count and total score per board, as `solve --boards` prints them: on boards of
+    /// letters and fixed letter runs under length scoring no word or path is recorded at all;
+    /// other boards go through the general search, which records each word's path.
     Count,
     /// The full solution per board: every word as a string with its best path, sorted, as
     /// `solve --board` and `solve --boards --json` use it.

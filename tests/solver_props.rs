@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use wordsnap::board::{Board, Bonus, Tile};
 use wordsnap::dict::Dictionary;
 use wordsnap::score::{Game, Rules};
-use wordsnap::solve::{SolveOptions, solve};
+use wordsnap::solve::{SolveOptions, Solver, solve};
 
 /// Tiles the random boards are made of: plain letters, a digram, either/or, prefix, suffix, hole.
 fn tile() -> impl Strategy<Value = Tile> {
@@ -191,5 +191,47 @@ proptest! {
             prop_assert_eq!(rules.score(&board, &path, letters), best);
             prop_assert_eq!(&w.paths[0], &w.path);
         }
+    }
+}
+
+/// Tiles of plain boards, the ones the plain search takes: single letters, a two-letter tile, holes.
+fn plain_tile() -> impl Strategy<Value = Tile> {
+    prop_oneof![
+        10 => prop::sample::select(vec!["a", "b", "c", "d", "e"]).prop_map(|s| Tile::Letters(s.into())),
+        1 => Just(Tile::Letters("ab".into())),
+        1 => Just(Tile::Letters("ed".into())),
+        1 => Just(Tile::Hole),
+    ]
+}
+
+fn plain_board() -> impl Strategy<Value = Board> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(plain_tile(), rows * cols)
+            .prop_map(move |tiles| Board::new(rows, cols, tiles).unwrap())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Boards of letters, two-letter tiles and holes under length scoring take the plain search
+    /// (words counted or recorded once, no path choice to make): the same words as brute force,
+    /// each with a valid path, and `Solver::count` agrees with the solution.
+    #[test]
+    fn plain_search_matches_brute_force(board in plain_board(), words in words(), min_len in 1usize..4) {
+        let dict = Dictionary::from_words(words.clone(), "random").unwrap();
+        let set: HashSet<String> = words.into_iter().collect();
+        let mut options = SolveOptions::new(Game::Boggle);
+        options.rules.min_len = min_len;
+        let solution = solve(&board, &dict, &options);
+        let expected: BTreeSet<String> = brute_force(&board, &set, min_len).into_keys().collect();
+        let found: BTreeSet<String> = solution.words.iter().map(|w| w.word.clone()).collect();
+        prop_assert_eq!(&found, &expected, "board {}", board.to_text());
+        prop_assert_eq!(found.len(), solution.words.len(), "a word listed twice on {}", board.to_text());
+        for w in &solution.words {
+            prop_assert!(path_spells(&board, &w.path, &w.word), "{} via {:?} on {}", w.word, w.path, board.to_text());
+        }
+        let mut solver = Solver::new(&dict, options.clone());
+        prop_assert_eq!(solver.count(&board), (solution.words.len(), solution.total_score));
     }
 }
