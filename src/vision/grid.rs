@@ -9,6 +9,7 @@
 
 use super::glyphs::{Blob, InkMasks};
 use super::levels::Levels;
+use super::rect::Rect;
 use image::GrayImage;
 
 /// The board's lattice, in the coordinates of the analysed image.
@@ -48,9 +49,9 @@ impl Lattice {
     }
 
     /// The cell's box (left, top, right, bottom), one pitch wide and high around its centre.
-    pub fn cell_box(&self, row: usize, col: usize) -> (f32, f32, f32, f32) {
+    pub fn cell_box(&self, row: usize, col: usize) -> Rect {
         let (cx, cy) = self.centre(row, col);
-        (
+        Rect::new(
             cx - self.px / 2.0,
             cy - self.py / 2.0,
             cx + self.px / 2.0,
@@ -74,16 +75,21 @@ impl Lattice {
         let b = self.cells[i]?;
         let background =
             levels_in(gray, self.cell_box(i / self.cols, i % self.cols)).median() as f32;
-        let text = levels_in(gray, (b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32));
+        let text = levels_in(
+            gray,
+            Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32),
+        );
         let (low, high) = (text.quantile(0.1) as f32, text.quantile(0.9) as f32);
         Some(background - low > high - background)
     }
 
     /// The box around the whole board.
-    pub fn board_box(&self) -> (f32, f32, f32, f32) {
-        let (l, t, _, _) = self.cell_box(0, 0);
-        let (_, _, r, b) = self.cell_box(self.rows - 1, self.cols - 1);
-        (l, t, r, b)
+    pub fn board_box(&self) -> Rect {
+        let (first, last) = (
+            self.cell_box(0, 0),
+            self.cell_box(self.rows - 1, self.cols - 1),
+        );
+        Rect::new(first.left, first.top, last.right, last.bottom)
     }
 }
 
@@ -393,30 +399,15 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
         }
         return CellKind::Junk;
     }
-    let (l, t, r, b) = lattice.cell_box(i / lattice.cols, i % lattice.cols);
-    let (mx, my) = (0.2 * (r - l), 0.2 * (b - t));
-    let central = (l + mx, t + my, r - mx, b - my);
-    let ink = ink_share(&masks.dark, central) + ink_share(&masks.light, central);
+    let central = lattice
+        .cell_box(i / lattice.cols, i % lattice.cols)
+        .inset_share(0.2);
+    let ink = central.ink_share(&masks.dark) + central.ink_share(&masks.light);
     if ink > 0.03 {
         CellKind::Junk
     } else {
         CellKind::Empty
     }
-}
-
-/// Share of set pixels of a mask in a box (0 when the box is outside the image).
-fn ink_share(mask: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> f32 {
-    let (w, h) = mask.dimensions();
-    let (x0, y0) = (l.max(0.0) as u32, t.max(0.0) as u32);
-    let (x1, y1) = ((r.max(0.0) as u32).min(w), (b.max(0.0) as u32).min(h));
-    if x1 <= x0 || y1 <= y0 {
-        return 0.0;
-    }
-    let ink = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-        .filter(|&(x, y)| mask.get_pixel(x, y)[0] > 0)
-        .count();
-    ink as f32 / ((x1 - x0) * (y1 - y0)) as f32
 }
 
 /// The most common nearest-neighbour distance along one axis (x when `horizontal`), if at least
@@ -646,7 +637,13 @@ fn line_fit(points: impl Iterator<Item = (f32, f32)>, pitch: f32) -> (f32, f32) 
 }
 
 /// The grey levels in a box (clamped to the image; at least one pixel).
-fn levels_in(gray: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> Levels {
+fn levels_in(gray: &GrayImage, area: Rect) -> Levels {
+    let Rect {
+        left: l,
+        top: t,
+        right: r,
+        bottom: b,
+    } = area;
     let (w, h) = gray.dimensions();
     let (x0, y0) = (
         (l.max(0.0) as u32).min(w - 1),

@@ -17,6 +17,7 @@ pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
+pub(crate) mod rect;
 pub(crate) mod tiles;
 
 pub use tiles::PixelBox;
@@ -186,7 +187,7 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
     let found = analyse(image)?;
     let l = &found.lattice;
     let dims = found.full.dimensions();
-    let px = |b: (f32, f32, f32, f32)| tiles::to_pixels(b, found.scale, dims);
+    let px = |b: rect::Rect| b.to_pixels(found.scale, dims);
     let (x0, y0, x1, y1) = px(l.board_box());
     Ok(BoardGeometry {
         rows: l.rows,

@@ -570,7 +570,8 @@ impl CellGrids {
         if valued * 2 <= letter_tiles {
             doubts.retain(|d| d.kind != MarkKind::Value);
         }
-        let (l, t, r, b) = lattice.board_box();
+        let board = lattice.board_box();
+        let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
         BoardReading {
             board: crate::board::BoardJson {

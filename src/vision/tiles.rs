@@ -7,6 +7,7 @@ use super::glyphs::{
 };
 use super::grid::Lattice;
 use super::levels::Levels;
+use super::rect::Rect;
 use image::{GrayImage, Luma};
 use rayon::prelude::*;
 
@@ -57,16 +58,12 @@ fn cut_cell(
     row: usize,
     col: usize,
 ) -> TileCrops {
-    let (l, t, r, b) = lattice.cell_box(row, col);
-    let cell = to_pixels((l, t, r, b), scale, full.dimensions());
+    let cell_box = lattice.cell_box(row, col);
+    let cell = cell_box.to_pixels(scale, full.dimensions());
     let main_blob = lattice.cells[row * lattice.cols + col];
     let h = lattice.glyph_height;
     let outset = 0.12 * lattice.px;
-    let window = to_pixels(
-        (l - outset, t - outset, r + outset, b + outset),
-        scale,
-        full.dimensions(),
-    );
+    let window = cell_box.outset(outset).to_pixels(scale, full.dimensions());
     // A tile whose letter is of the other polarity than the board's (Letterpress: light letters
     // on the tiles a player owns, dark ones elsewhere) may hold, in the board's polarity, a piece
     // of its ground between the letter's strokes, letter-sized: it is not the letter.
@@ -75,11 +72,8 @@ fn cut_cell(
         .and_then(|_| letter_in_cell(full, cell, h * scale));
     let main_blob = main_blob.filter(|_| relocated.is_none());
     let main_px = main_blob.map(|m| {
-        to_pixels(
-            (m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32),
-            scale,
-            full.dimensions(),
-        )
+        Rect::new(m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32)
+            .to_pixels(scale, full.dimensions())
     });
     let marks = corner_marks(full, window, cell, main_px, h * scale, lattice.px * scale)
         .into_iter()
@@ -113,11 +107,10 @@ fn cut_cell(
     });
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
-    let (mx, my) = (0.25 * (r - l), 0.25 * (b - t));
-    let middle = (l + mx, t + my, r - mx, b - my);
+    let middle = cell_box.inset_share(0.25);
     let unreadable = main.is_none()
-        && ink_fraction(masks.get(lattice.dark), middle) > 0.04
-        && !is_plain(full, to_pixels(middle, scale, full.dimensions()));
+        && middle.ink_share(masks.get(lattice.dark)) > 0.04
+        && !is_plain(full, middle.to_pixels(scale, full.dimensions()));
     TileCrops {
         row,
         col,
@@ -334,34 +327,6 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
 
 fn overlaps(a: &Blob, m: &PixelBox) -> bool {
     a.x0 < m.2 && m.0 < a.x1 && a.y0 < m.3 && m.1 < a.y1
-}
-
-/// Share of ink pixels in a box of a mask.
-fn ink_fraction(mask: &GrayImage, (l, t, r, b): (f32, f32, f32, f32)) -> f32 {
-    let (w, h) = mask.dimensions();
-    let (x0, y0, x1, y1) = (
-        l.max(0.0) as u32,
-        t.max(0.0) as u32,
-        (r as u32).min(w),
-        (b as u32).min(h),
-    );
-    let total = (x1.saturating_sub(x0) * y1.saturating_sub(y0)).max(1);
-    let ink = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-        .filter(|&(x, y)| mask.get_pixel(x, y)[0] > 0)
-        .count();
-    ink as f32 / total as f32
-}
-
-/// A box in analysis coordinates as full-resolution pixels, clamped to the image.
-pub fn to_pixels((l, t, r, b): (f32, f32, f32, f32), scale: f32, (w, h): (u32, u32)) -> PixelBox {
-    let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
-    (
-        clamp(l * scale, w),
-        clamp(t * scale, h),
-        clamp((r * scale).ceil(), w),
-        clamp((b * scale).ceil(), h),
-    )
 }
 
 /// The grey level at (x, y), clamped to the image.
