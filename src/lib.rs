@@ -24,9 +24,9 @@
 //! ```
 //!
 //! The modules follow the pipeline:
-//! - [`board`] -> [`dict`] -> [`solve`] -> [`score`]: the board model, the word list as a compact trie,
+//! - [`board`] -> [`dict`] -> [`solve`](mod@solve) -> [`score`]: the board model, the word list as a compact trie,
 //!   the bitboard search and the games' scoring rules ([`dice`] rolls random boards from real dice,
-//!   [`bench`] times the solver on reproducible board sets);
+//!   [`bench`](mod@bench) times the solver on reproducible board sets);
 //! - [`vision`]: image -> grid -> tiles -> letters, and the game the screenshot shows
 //!   ([`vision::game`]: [`BoardReading::game`] holds a [`GameGuess`] with its reason);
 //! - [`render`]: drawing a board to an image;

@@ -2,8 +2,8 @@
 //! (press on a tile, drag through neighbours, release to submit), with a score, a clock, the
 //! words found and the count the solver says is possible.
 //!
-//! The pipeline: [`drag`] turns pointer motion into a path, [`round`] judges paths, [`view`]
-//! draws (with [`crate::render`]), [`log`] writes `--log` lines and [`publish`] tells the
+//! The pipeline: `drag` turns pointer motion into a path, `round` judges paths, `view`
+//! draws (with [`crate::render`]), `log` writes `--log` lines and `publish` tells the
 //! replayer what the window shows. The window itself (winit + softbuffer) is private.
 
 pub(crate) mod drag;
@@ -96,7 +96,7 @@ fn bonus_set(game: Game, rng: &mut impl Rng) -> Vec<Bonus> {
     }
 }
 
-/// Places `game`'s bonus squares (see [`bonus_set`]) on tiles picked by `seed`, when the board
+/// Places `game`'s bonus squares (see `bonus_set`) on tiles picked by `seed`, when the board
 /// has none. Games without bonus squares, and boards that have some, are left as they are.
 pub fn with_bonus_squares(mut board: Board, game: Game, seed: u64) -> Board {
     if board.has_bonuses() {

@@ -106,7 +106,7 @@ impl Layout {
         Some(fy as usize * self.cols + fx as usize)
     }
 
-    /// The cell whose centre is within [`ENTER_RADIUS`] of the point: what a drag enters.
+    /// The cell whose centre is within `ENTER_RADIUS` (of the pitch) of the point: what a drag enters.
     pub fn cell_near(&self, x: f32, y: f32) -> Option<usize> {
         let cell = self.cell_at(x, y)?;
         let (cx, cy) = self.centre(cell);

@@ -1,12 +1,12 @@
 //! The replayer: finds the practice board window, plans a drag for each solved word and performs
-//! it with the `enigo` crate ([`mouse`]), checking after every word that the board registered it.
+//! it with the `enigo` crate (`mouse`), checking after every word that the board registered it.
 //! Finding the window and watching the pointer and keyboard use x11rb directly ([`x11`]).
 //!
 //! Safety: it refuses to run without a practice window, never presses outside the board (every
 //! planned point is checked against the board's rectangle on screen, and the pointer must be over
 //! the practice window), and stops at once, releasing the button, when Escape is held, the mouse
 //! is moved away from the planned path, or the window closes or changes board. The button is
-//! released on every way out, errors and panics included ([`mouse::Mouse`] lets go when dropped).
+//! released on every way out, errors and panics included (`mouse::Mouse` lets go when dropped).
 
 pub(crate) mod mouse;
 pub mod plan;

@@ -1,6 +1,6 @@
 //! The X11 side of replaying: finding the practice window, reading what it announces, checking
 //! that the server can take simulated input, watching the pointer and Escape, and capturing the
-//! screen. Pure Rust (x11rb). The pointer itself is moved and clicked by [`super::mouse`] (enigo),
+//! screen. Pure Rust (x11rb). The pointer itself is moved and clicked by `super::mouse` (enigo),
 //! which needs the XTEST and XInputExtension extensions (Xorg and Xvfb have both).
 
 use crate::practice::publish::{self, Announcement};

@@ -39,7 +39,7 @@ pub struct DoubtfulTile {
 
 /// The likely readings of a tile read as `read` (its notation) with `confidence`, with the
 /// model's next best guesses (model texts and their scores), likeliest first: the tile's
-/// [`tile_choices`] (texts that are no tile left out, texts that give the same tile added up)
+/// `notation::tile_choices` (texts that are no tile left out, texts that give the same tile added up)
 /// above [`LEAST_READING`], until they cover [`READINGS_COVER`], at most [`MAX_IMAGE_READINGS`].
 pub fn likely_readings(
     read: &str,

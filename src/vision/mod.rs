@@ -1,11 +1,11 @@
 //! Reading boards from screenshots: image -> grid -> tiles -> letters.
 //!
 //! 1. [`load`]: decode the file, with limits and clear errors.
-//! 2. [`glyphs`]: find ink that stands out from its neighbourhood (dark or light) and merge the
+//! 2. `glyphs`: find ink that stands out from its neighbourhood (dark or light) and merge the
 //!    glyphs of one tile into text boxes, on a copy scaled to at most [`ANALYSIS_SIDE`] pixels.
-//! 3. [`grid`]: find the lattice the tiles' main letters sit on: rows, columns, holes.
-//! 4. [`tiles`]: cut each cell into normalised crops (main text, corner marks) at full resolution.
-//! 5. [`ocr`]: read the crops with the embedded recognition model; [`notation`] turns the texts
+//! 3. `grid`: find the lattice the tiles' main letters sit on: rows, columns, holes.
+//! 4. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
+//! 5. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
 //!    into board notation, point values and bonus badges.
 
 pub mod doubt;
