@@ -223,11 +223,7 @@ fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKi
                 }
             }
             // A shaped board (Word Hunt) has holes on its edges, but holes are background.
-            // A line of panels or boxes lined up with the board (stat boxes as wide as the tiles
-            // under it) is not a line of tiles: most of its text is not like the board's letters
-            // (several glyphs, `12`, `2X`, or the other polarity) and most of its cells do not
-            // look like the board's tiles.
-            let panels = 2 * unlike_text > letters && 2 * unlike_looks > inked;
+            let panels = is_panel_line(letters, unlike_text, inked, unlike_looks);
             letters <= 1 || junk > letters || (junk > 0 && 2 * letters <= len) || panels
         };
         let edges = [
@@ -267,6 +263,23 @@ fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKi
         if lattice.rows < MIN_SIDE || lattice.cols < MIN_SIDE {
             return vec![];
         }
+    }
+}
+
+/// Whether an edge line of the lattice is a line of panels or boxes lined up with the board (stat
+/// boxes as wide as the tiles under it, a title bar) rather than a line of tiles, from its
+/// `letters` (cells with letter-sized text), `unlike_text` (those whose text is not like the
+/// board's letters: several glyphs such as `12` or `2X`, or the other polarity), `inked` (cells
+/// with any ink) and `unlike_looks` (those that do not look like the board's tiles).
+///
+/// Most of its text is unlike the board's letters and most of its cells unlike its tiles; when
+/// none of its text is like the board's letters (a title bar: an icon, a title of several words,
+/// light print on a dark bar), half of its cells unlike the board's tiles is enough.
+fn is_panel_line(letters: usize, unlike_text: usize, inked: usize, unlike_looks: usize) -> bool {
+    if unlike_text == letters && letters > 0 {
+        2 * unlike_looks >= inked
+    } else {
+        2 * unlike_text > letters && 2 * unlike_looks > inked
     }
 }
 
@@ -728,6 +741,22 @@ mod tests {
         assert!((l.px - 50.0).abs() < 0.5 && (l.x0 - 100.0).abs() < 0.5);
         let holes: Vec<usize> = (0..25).filter(|&i| l.cells[i].is_none()).collect();
         assert_eq!(holes, vec![0, 4, 12, 20, 24]);
+    }
+
+    /// The lines seen on real screenshots: a Wordament title bar above the board (a back-arrow
+    /// icon, the puzzle's title, a lock icon, all light on dark red; two of its four cells look
+    /// like tiles once the icons are left out) is panels; a row of Letterpress tiles with three
+    /// owned tiles (light letters) and a Wordament row with one special tile are tiles.
+    #[test]
+    fn title_bars_and_stat_panels_are_not_tiles() {
+        assert!(is_panel_line(3, 3, 4, 2), "title bar");
+        assert!(is_panel_line(1, 1, 4, 3), "stat boxes");
+        assert!(!is_panel_line(5, 3, 5, 0), "Letterpress row");
+        assert!(!is_panel_line(4, 1, 4, 1), "row with a special tile");
+        assert!(
+            !is_panel_line(4, 4, 4, 1),
+            "row of digram tiles on a board of tiles"
+        );
     }
 
     #[test]
