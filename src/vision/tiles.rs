@@ -14,6 +14,35 @@ use rayon::prelude::*;
 /// A box in full-resolution pixels (left, top, right, bottom; right and bottom exclusive).
 pub type PixelBox = (u32, u32, u32, u32);
 
+// The corner marks of a cell (printed values, bonus badges), for `corner_marks`. Heights and
+// widths are shares of the board's letter height `h`.
+
+/// The local-mean window for a cell's marks is this share of the lattice pitch (at least
+/// [`MARK_MIN_RADIUS`] pixels): small, so that a tile's rim does not swallow a mark near it.
+const MARK_WINDOW: f32 = 0.04;
+/// See [`MARK_WINDOW`].
+const MARK_MIN_RADIUS: u32 = 3;
+/// Pieces of ink smaller than this many pixels are noise, not part of a digit or a label.
+const MARK_MIN_AREA: u32 = 3;
+/// A piece of a mark is at least this share of the letter height (and at least
+/// [`MARK_MIN_PIECE_PIXELS`] high) ...
+const MARK_MIN_PIECE: f32 = 0.16;
+/// See [`MARK_MIN_PIECE`].
+const MARK_MIN_PIECE_PIXELS: f32 = 4.0;
+/// ... at most this share (marks are printed smaller than the letters) ...
+const MARK_MAX_PIECE: f32 = 0.72;
+/// ... and at most this share wide.
+const MARK_MAX_PIECE_WIDTH: f32 = 1.2;
+/// A mark's merged box has more ink than this share of its area (less is an outline) ...
+const MARK_MIN_FILL: f32 = 0.12;
+/// ... and less than this share (more is a filled block) ...
+const MARK_MAX_FILL: f32 = 0.9;
+/// ... and is at most this share of the letter height wide (a two-digit value, a badge label).
+const MARK_MAX_WIDTH: f32 = 2.2;
+/// A cell keeps at most this many marks, the largest: a tile prints at most a value and a
+/// badge, and a look-alike (an icon, a piece of the tile's edge) loses to the surer reading.
+const MAX_MARKS: usize = 3;
+
 /// What one cell holds, ready for the recognition model.
 #[derive(Debug, Clone)]
 pub struct TileCrops {
@@ -139,7 +168,8 @@ fn corner_marks(
         return vec![];
     }
     let sub = image::imageops::crop_imm(full, x0, y0, x1 - x0, y1 - y0).to_image();
-    let masks = ink_masks(&sub, ((0.04 * pitch) as u32).max(3), INK_DELTA);
+    let radius = ((MARK_WINDOW * pitch) as u32).max(MARK_MIN_RADIUS);
+    let masks = ink_masks(&sub, radius, INK_DELTA);
     let (l, t, r, b) = cell;
     let inside = |m: &Blob| {
         m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
@@ -147,11 +177,11 @@ fn corner_marks(
     let levelled = level_masks(&sub, (l - x0, t - y0, r - x0, b - y0));
     let levelled_mask = |dark: bool| levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m);
     // Each pair of masks (local-mean ink, levelled ink) is labelled in one pass.
-    let local_blobs = blobs_of_both(&masks, 3);
+    let local_blobs = blobs_of_both(&masks, MARK_MIN_AREA);
     let levelled_blobs = match (levelled_mask(true), levelled_mask(false)) {
-        (Some(dark), Some(light)) => blobs_of_pair(dark, light, 3),
-        (Some(dark), None) => blobs(dark, true, 3),
-        (None, Some(light)) => blobs(light, false, 3),
+        (Some(dark), Some(light)) => blobs_of_pair(dark, light, MARK_MIN_AREA),
+        (Some(dark), None) => blobs(dark, true, MARK_MIN_AREA),
+        (None, Some(light)) => blobs(light, false, MARK_MIN_AREA),
         (None, None) => vec![],
     };
     let mut found = Vec::new();
@@ -169,13 +199,18 @@ fn corner_marks(
             })
             .filter(|p| {
                 let ph = p.height() as f32;
-                ph >= (0.16 * h).max(4.0) && ph <= 0.72 * h && p.width() as f32 <= 1.2 * h
+                ph >= (MARK_MIN_PIECE * h).max(MARK_MIN_PIECE_PIXELS)
+                    && ph <= MARK_MAX_PIECE * h
+                    && p.width() as f32 <= MARK_MAX_PIECE_WIDTH * h
             })
             .filter(|p| main.is_none_or(|m| !overlaps(p, &m)))
             .collect();
         found.extend(merge_lines(&pieces).into_iter().filter(|m| {
             let fill = m.area as f32 / (m.width() * m.height()) as f32;
-            inside(m) && fill > 0.12 && fill < 0.9 && m.width() as f32 <= 2.2 * h
+            inside(m)
+                && fill > MARK_MIN_FILL
+                && fill < MARK_MAX_FILL
+                && m.width() as f32 <= MARK_MAX_WIDTH * h
         }));
     }
     // Ink of one polarity leaves a halo of the other around it, and the tile between strokes
@@ -201,7 +236,7 @@ fn corner_marks(
         .map(|i| found[i])
         .collect();
     marks.sort_by_key(|b| std::cmp::Reverse(b.area));
-    marks.truncate(3);
+    marks.truncate(MAX_MARKS);
     marks
 }
 
