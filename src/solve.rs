@@ -535,30 +535,20 @@ impl<'d> Solver<'d> {
                 grid_neighbours(board.rows(), board.cols()),
             );
         }
-        self.prepared.prepare(board, self.dict, &self.grid.2);
         let symbols = self.dict.alphabet().len() as u32;
-        if self.plain_allowed && symbols <= 64 && self.plain.fill(board, &self.prepared) {
-            self.found_bits.fit(self.dict.node_count());
-            return match (self.dict.nodes(), paths) {
-                (Nodes::Narrow(nodes), true) if symbols == 26 => {
-                    self.plain_search::<_, _, true>(&nodes[..], Latin)
-                }
-                (Nodes::Narrow(nodes), false) if symbols == 26 => {
-                    self.plain_search::<_, _, false>(&nodes[..], Latin)
-                }
-                (Nodes::Narrow(nodes), true) => {
-                    self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
-                }
-                (Nodes::Narrow(nodes), false) => {
-                    self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
-                }
-                (Nodes::Wide(nodes), true) => {
-                    self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
-                }
-                (Nodes::Wide(nodes), false) => {
-                    self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
-                }
-            };
+        let plain = self.plain_allowed && symbols <= 64;
+        // Counting a board of plain letters needs no general preparation.
+        if plain
+            && !paths
+            && self
+                .plain
+                .fill_from_tiles(board, self.dict.alphabet(), &self.grid.2)
+        {
+            return self.run_plain(false);
+        }
+        self.prepared.prepare(board, self.dict, &self.grid.2);
+        if plain && self.plain.fill(board, &self.prepared) {
+            return self.run_plain(paths);
         }
         self.prepared.group_neighbours_by_symbol();
         match self.dict.nodes() {
@@ -566,6 +556,32 @@ impl<'d> Solver<'d> {
             Nodes::Wide(nodes) => self.search_nodes(board, &nodes[..]),
         }
         None
+    }
+
+    /// Runs the plain search on the board `self.plain` holds (see [`Self::search`]).
+    fn run_plain(&mut self, paths: bool) -> Option<(usize, u64)> {
+        let symbols = self.dict.alphabet().len() as u32;
+        self.found_bits.fit(self.dict.node_count());
+        match (self.dict.nodes(), paths) {
+            (Nodes::Narrow(nodes), true) if symbols == 26 => {
+                self.plain_search::<_, _, true>(&nodes[..], Latin)
+            }
+            (Nodes::Narrow(nodes), false) if symbols == 26 => {
+                self.plain_search::<_, _, false>(&nodes[..], Latin)
+            }
+            (Nodes::Narrow(nodes), true) => {
+                self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
+            }
+            (Nodes::Narrow(nodes), false) => {
+                self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
+            }
+            (Nodes::Wide(nodes), true) => {
+                self.plain_search::<_, _, true>(&nodes[..], AnySize(symbols))
+            }
+            (Nodes::Wide(nodes), false) => {
+                self.plain_search::<_, _, false>(&nodes[..], AnySize(symbols))
+            }
+        }
     }
 
     /// Runs the plain search with the bit counting the CPU offers: hits with their paths, or

@@ -14,6 +14,7 @@
 
 use super::{CellKind, Hit, Isa, Prepared};
 use crate::board::{Board, Tile};
+use crate::dict::Alphabet;
 use crate::dict::trie::NodeWord;
 
 /// Longest tile, in letters, that the plain search takes (`QU`, `TH`, `ING`...).
@@ -93,29 +94,79 @@ impl PlainBoard {
             }
             self.live |= 1 << cell;
         }
-        let mut cells = singles;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
+        self.link(singles, &prepared.neighbours, prepared.kinds.len());
+        true
+    }
+
+    /// Reads `board` straight from its tiles, without the general preparation, when every tile
+    /// is a hole or a run of at most [`MAX_TILE`] ASCII letters (letters the alphabet lacks make
+    /// the tile unusable, as in the general preparation); else returns false. `grid` holds the
+    /// neighbours of each cell of the bare grid. Counting needs nothing more.
+    pub(super) fn fill_from_tiles(
+        &mut self,
+        board: &Board,
+        alphabet: &Alphabet,
+        grid: &[u64; 64],
+    ) -> bool {
+        (self.multis, self.live) = (0, 0);
+        let mut singles = 0u64;
+        for (cell, tile) in board.tiles().iter().enumerate() {
+            let letters = match tile {
+                Tile::Hole => continue,
+                Tile::Letters(s) if s.is_ascii() && (1..=MAX_TILE).contains(&s.len()) => {
+                    s.as_bytes()
+                }
+                _ => return false,
+            };
+            let mut symbols = [0u8; MAX_TILE];
+            let known = letters
+                .iter()
+                .zip(&mut symbols)
+                .all(|(&c, symbol)| alphabet.symbol(c as char).map(|s| *symbol = s).is_some());
+            if !known {
+                continue;
+            }
+            self.first[cell] = symbols[0];
+            self.tail_len[cell] = (letters.len() - 1) as u8;
+            self.tail[cell][..letters.len() - 1].copy_from_slice(&symbols[1..letters.len()]);
+            if letters.len() == 1 {
+                self.cells_of[symbols[0] as usize] = 0;
+                singles |= 1 << cell;
+            } else {
+                self.multis |= 1 << cell;
+            }
+            self.live |= 1 << cell;
+        }
+        self.link(singles, grid, board.len());
+        true
+    }
+
+    /// Fills the per-symbol cells and the per-cell neighbour sets from the live cells, the
+    /// single-letter ones among them `singles`, and the neighbours of each of the `cells` cells
+    /// (holes may be included: they are never live).
+    fn link(&mut self, singles: u64, neighbours: &[u64; 64], cells: usize) {
+        let mut left = singles;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
             self.cells_of[self.first[cell] as usize] |= 1 << cell;
         }
-        for cell in 0..prepared.kinds.len() {
-            self.neighbours[cell] = prepared.neighbours[cell] & self.live;
-            let mut around = prepared.neighbours[cell] & singles;
+        for (cell, &bare) in neighbours.iter().enumerate().take(cells) {
+            self.neighbours[cell] = bare & self.live;
+            let mut around = bare & singles;
             let mut near = 0u64;
             while around != 0 {
                 near |= 1 << self.first[around.trailing_zeros() as usize];
                 around &= around - 1;
             }
             self.near[cell] = near;
-            let mut around = prepared.neighbours[cell] & self.multis;
+            let mut around = bare & self.multis;
             while around != 0 {
                 near |= 1 << self.first[around.trailing_zeros() as usize];
                 around &= around - 1;
             }
             self.near_all[cell] = near;
         }
-        true
     }
 }
 
