@@ -252,7 +252,7 @@ fn bad_input_gives_clear_errors() {
     let blank = DynamicImage::ImageRgb8(RgbImage::from_pixel(800, 600, Rgb([200, 200, 200])));
     assert!(matches!(
         vision::find_board(&blank),
-        Err(VisionError::NoGrid)
+        Err(VisionError::NoGrid(_))
     ));
     let tiny = DynamicImage::ImageRgb8(RgbImage::new(1, 1));
     assert!(matches!(

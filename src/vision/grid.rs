@@ -97,16 +97,72 @@ impl Lattice {
 const MIN_SIDE: usize = 3;
 const MAX_SIDE: usize = 8;
 
-/// Finds the board lattice among text boxes, or `None` when no board-like lattice exists.
+/// Why no board lattice was found: how far the search got, the furthest first in the order
+/// below (later variants got further).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NoLattice {
+    /// Fewer than 6 pieces of text of one size and one shade (light or dark) anywhere.
+    NoText,
+    /// Text of one size, but not on a regular lattice of like tiles (a line of text, scattered
+    /// print, tilted art).
+    NotOnLattice,
+    /// A lattice of like tiles, but too small or too large once lines of other text were cut off.
+    WrongSize {
+        /// Rows left.
+        rows: usize,
+        /// Columns left.
+        cols: usize,
+    },
+    /// A lattice of the right size, but too few of its cells hold a letter.
+    TooFewLetters {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Cells with a letter.
+        letters: usize,
+    },
+}
+
+impl std::fmt::Display for NoLattice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoLattice::NoText => write!(f, "no letter-like text of one size and shade"),
+            NoLattice::NotOnLattice => {
+                write!(f, "text of one size, but not on a regular lattice of tiles")
+            }
+            NoLattice::WrongSize { rows, cols } => write!(
+                f,
+                "the best lattice of like tiles is {rows}x{cols} once other text is cut off"
+            ),
+            NoLattice::TooFewLetters {
+                rows,
+                cols,
+                letters,
+            } => write!(
+                f,
+                "the best lattice is {rows}x{cols}, but only {letters} of its cells hold a letter"
+            ),
+        }
+    }
+}
+
+/// Finds the board lattice among text boxes, or why no board-like lattice exists.
 /// `gray` is the image the boxes were found in and `masks` its ink masks: a lattice only counts
 /// when its letters really have the polarity it was found with (the halo around light letters is
 /// darker than its surroundings too, and lines up just as well), and rows or columns at its edge
 /// that hold other text rather than letters (a score line, a timer) are cut off.
-pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Option<Lattice> {
+pub fn find_lattice(
+    texts: &[Blob],
+    gray: &GrayImage,
+    masks: &InkMasks,
+) -> Result<Lattice, NoLattice> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * 1.08);
     let mut best: Option<Lattice> = None;
+    let mut furthest = NoLattice::NoText;
+    let mut got_to = |reason: NoLattice| furthest = furthest.max(reason);
     for &seed in &heights {
         for dark in [true, false] {
             let h = seed as f32;
@@ -122,6 +178,7 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
             if set.len() < 6 {
                 continue;
             }
+            got_to(NoLattice::NotOnLattice);
             let Some(mut lattice) = fit(&set, h, dark) else {
                 continue;
             };
@@ -130,15 +187,21 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
             }
             complete(&mut lattice, texts);
             let kinds = trim(&mut lattice, gray, masks);
-            if !(MIN_SIDE..=MAX_SIDE).contains(&lattice.rows)
-                || !(MIN_SIDE..=MAX_SIDE).contains(&lattice.cols)
-            {
+            let (rows, cols) = (lattice.rows, lattice.cols);
+            if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+                got_to(NoLattice::WrongSize { rows, cols });
                 continue;
             }
             let count = |k: CellKind| kinds.iter().filter(|&&c| c == k).count() as f32;
             let (filled, junk) = (count(CellKind::Letter), count(CellKind::Junk));
             let empty = count(CellKind::Empty);
             if filled < 7.0 || filled < 0.6 * kinds.len() as f32 {
+                let letters = filled as usize;
+                got_to(NoLattice::TooFewLetters {
+                    rows,
+                    cols,
+                    letters,
+                });
                 continue;
             }
             lattice.score = filled - 0.5 * (empty + junk);
@@ -148,7 +211,7 @@ pub fn find_lattice(texts: &[Blob], gray: &GrayImage, masks: &InkMasks) -> Optio
             }
         }
     }
-    best
+    best.ok_or(furthest)
 }
 
 /// What a lattice cell holds.
@@ -764,7 +827,10 @@ mod tests {
         let texts: Vec<Blob> = (0..12).map(|i| letter(100 + i * 20, 100)).collect();
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        assert!(find_lattice(&texts, &gray, &masks).is_none());
+        assert_eq!(
+            find_lattice(&texts, &gray, &masks).err(),
+            Some(NoLattice::NotOnLattice)
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod ocr;
 pub(crate) mod rect;
 pub(crate) mod tiles;
 
+pub use grid::NoLattice;
 pub use tiles::PixelBox;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
@@ -96,11 +97,11 @@ pub enum VisionError {
     /// Too large to process.
     #[error("the image is too large: {0}")]
     TooLarge(String),
-    /// No board-like grid of letters was found.
+    /// No board-like grid of letters was found; the reason says how far the search got.
     #[error(
-        "no board found: no letter grid (looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
+        "no board found: no letter grid ({0}; looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
     )]
-    NoGrid,
+    NoGrid(NoLattice),
     /// The recognition model failed (the model's error, with its own sources, is the source).
     #[error("the tile recognition model failed")]
     Ocr(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -230,7 +231,7 @@ fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
     } else {
         full.clone()
     };
-    let (lattice, masks) = find_grid(&analysis).ok_or(VisionError::NoGrid)?;
+    let (lattice, masks) = find_grid(&analysis).map_err(VisionError::NoGrid)?;
     Ok(Analysis {
         full,
         lattice,
@@ -271,20 +272,27 @@ fn downscale(image: &GrayImage, width: u32, height: u32) -> GrayImage {
 /// thick strokes, and a small one for boards where a large window would take in the tile's own
 /// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
 /// with the best score wins.
-pub(crate) fn find_grid(analysis: &GrayImage) -> Option<(grid::Lattice, glyphs::InkMasks)> {
+/// When neither finds one, the reason is the one of the search that got further.
+pub(crate) fn find_grid(
+    analysis: &GrayImage,
+) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let side = analysis.width().min(analysis.height());
     let (large, small) = rayon::join(
         || lattice_at(analysis, (side / 28).max(6)),
         || lattice_at(analysis, (side / 64).max(4)),
     );
     match (large, small) {
-        (Some(a), Some(b)) => Some(if b.0.score > a.0.score { b } else { a }),
-        (a, b) => a.or(b),
+        (Ok(a), Ok(b)) => Ok(if b.0.score > a.0.score { b } else { a }),
+        (Ok(a), Err(_)) | (Err(_), Ok(a)) => Ok(a),
+        (Err(a), Err(b)) => Err(a.max(b)),
     }
 }
 
 /// The lattice found with ink taken against the local mean over a `radius` window.
-fn lattice_at(analysis: &GrayImage, radius: u32) -> Option<(grid::Lattice, glyphs::InkMasks)> {
+fn lattice_at(
+    analysis: &GrayImage,
+    radius: u32,
+) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);
     let mut raw = glyphs::blobs_of_both(&masks, 8);
