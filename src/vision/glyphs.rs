@@ -155,8 +155,7 @@ pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
 
 /// The blobs of both masks, dark and light, labelled in one pass: the masks never overlap, so
 /// they are combined into one image (1 = dark ink, 2 = light ink) whose components are those of
-/// each mask. One labelling instead of two halves the labeller's per-pixel work and memory
-/// (`connected_components` keeps a union-find node per pixel). Same rules as [`blobs`].
+/// each mask. One labelling instead of two: one pass over the pixels. Same rules as [`blobs`].
 pub fn blobs_of_both(masks: &InkMasks, min_area: u32) -> Vec<Blob> {
     blobs_of_pair(&masks.dark, &masks.light, min_area)
 }

@@ -54,6 +54,15 @@ impl Levels {
         Levels { counts, len }
     }
 
+    /// These levels less those of `part`, which must be some of the same pixels (the levels of
+    /// a box inside this one's box): the levels of the pixels outside `part`.
+    pub(crate) fn without(&self, part: &Levels) -> Levels {
+        Levels {
+            counts: std::array::from_fn(|v| self.counts[v].saturating_sub(part.counts[v])),
+            len: self.len.saturating_sub(part.len),
+        }
+    }
+
     /// How many pixels were counted.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -141,6 +150,22 @@ mod tests {
         }
         assert_eq!(Levels::in_image(&image, (10, 7, 20, 20)).len(), 6);
         assert_eq!(Levels::in_image(&image, (20, 20, 30, 30)).len(), 0);
+    }
+
+    /// A box less a box inside it counts the ring between them.
+    #[test]
+    fn without_leaves_the_ring() {
+        let image = GrayImage::from_fn(10, 8, |x, y| image::Luma([(x * 23 + y * 7) as u8]));
+        let (outer, inner) = ((1, 1, 9, 7), (3, 2, 6, 5));
+        let ring: Vec<u8> = (outer.1..outer.3)
+            .flat_map(|y| (outer.0..outer.2).map(move |x| (x, y)))
+            .filter(|&(x, y)| !(x >= inner.0 && x < inner.2 && y >= inner.1 && y < inner.3))
+            .map(|(x, y)| image.get_pixel(x, y)[0])
+            .collect();
+        let got = Levels::in_image(&image, outer).without(&Levels::in_image(&image, inner));
+        let want = Levels::of(ring.iter().copied());
+        assert_eq!(got.len(), want.len());
+        assert!((0..got.len()).all(|k| got.nth(k) == want.nth(k)));
     }
 
     /// A box of an image is counted row by row, right and bottom edges left out.

@@ -337,22 +337,13 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
     let (pw, ph) = (m.width() / 2 + 1, m.height() / 2 + 1);
     let (l, t) = (m.x0.saturating_sub(pw), m.y0.saturating_sub(ph));
     let (r, b) = ((m.x1 + pw).min(w), (m.y1 + ph).min(h));
-    let mut inner = Vec::new();
-    let mut ring = Vec::new();
-    for y in t..b {
-        for x in l..r {
-            let v = full.get_pixel(x, y)[0];
-            if x >= m.x0 && x < m.x1 && y >= m.y0 && y < m.y1 {
-                inner.push(v);
-            } else {
-                ring.push(v);
-            }
-        }
-    }
-    if inner.is_empty() || ring.is_empty() {
+    let inner = Levels::in_image(full, (m.x0, m.y0, m.x1, m.y1));
+    // The ring is the box around the mark less the mark's own box, which lies inside it.
+    let ring = Levels::in_image(full, (l, t, r, b)).without(&inner);
+    if inner.len() == 0 || ring.len() == 0 {
         return 0.0;
     }
-    let (inner, ground) = (Levels::of(inner), Levels::of(ring).median() as f32);
+    let ground = ring.median() as f32;
     if m.dark {
         ground - inner.nth(inner.len() / 10) as f32
     } else {
@@ -369,8 +360,8 @@ fn level_at(full: &GrayImage, x: u32, y: u32) -> u8 {
     full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0]
 }
 
-/// The grey levels of a box (in `at`'s pixels).
-/// (A box reaching past the image repeats its edge pixels, as [`level_at`] does.)
+/// The grey levels of a box of an image. (A box reaching past the image repeats its edge
+/// pixels, as [`level_at`] does.)
 fn levels_in(image: &GrayImage, b: PixelBox) -> Levels {
     if b.2 <= image.width() && b.3 <= image.height() {
         Levels::in_image(image, b)
