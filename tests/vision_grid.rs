@@ -85,9 +85,9 @@ fn finds_every_grid_on_the_real_screens() {
         }
         let [gx, gy, gw, gh] = want.grid.map(|v| v as f32);
         let (tw, th) = (gw / want.cols as f32, gh / want.rows as f32);
-        for (i, &(l, t, r, b)) in found.cells.iter().enumerate() {
+        for (i, cell) in found.cells.iter().enumerate() {
             let (row, col) = (i / found.cols, i % found.cols);
-            let (cx, cy) = ((l + r) as f32 / 2.0, (t + b) as f32 / 2.0);
+            let (cx, cy) = cell.centre();
             let (ex, ey) = (gx + col as f32 * tw, gy + row as f32 * th);
             if cx < ex || cx > ex + tw || cy < ey || cy > ey + th {
                 failures.push(format!(
@@ -190,9 +190,9 @@ fn check_synthetic(
 ) {
     let found = vision::find_board(&DynamicImage::ImageRgb8(img)).expect("grid");
     assert_eq!((found.rows, found.cols), (n, n));
-    for (i, &(l, t, r, b)) in found.cells.iter().enumerate() {
+    for (i, cell) in found.cells.iter().enumerate() {
         let (row, col) = (i / n, i % n);
-        let (cx, cy) = ((l + r) / 2, (t + b) / 2);
+        let (cx, cy) = ((cell.left + cell.right) / 2, (cell.top + cell.bottom) / 2);
         let (ex, ey) = (origin.0 + col as u32 * pitch, origin.1 + row as u32 * pitch);
         assert!(
             cx > ex && cx < ex + pitch && cy > ey && cy < ey + pitch,

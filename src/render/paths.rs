@@ -52,7 +52,7 @@ impl TileGeometry {
         }
     }
 
-    /// The cells the reader found on a screenshot: one `(left, top, right, bottom)` box per
+    /// The cells the reader found on a screenshot: one box per
     /// cell, row-major ([`crate::vision::BoardReading::cells`]). `None` when the number of boxes
     /// is not `rows * cols`.
     pub fn from_boxes(
@@ -65,12 +65,12 @@ impl TileGeometry {
         }
         let cells = boxes
             .iter()
-            .map(|&(l, t, r, b)| {
+            .map(|b| {
                 Rect::new(
-                    l as f32,
-                    t as f32,
-                    r.saturating_sub(l) as f32,
-                    b.saturating_sub(t) as f32,
+                    b.left as f32,
+                    b.top as f32,
+                    b.width() as f32,
+                    b.height() as f32,
                 )
             })
             .collect();
@@ -786,7 +786,7 @@ mod tests {
         let boxes: Vec<_> = (0..9)
             .map(|i| {
                 let (r, c) = (i / 3, i % 3);
-                (10 + c * 50, 20 + r * 50, 60 + c * 50, 70 + r * 50)
+                crate::vision::PixelBox::new(10 + c * 50, 20 + r * 50, 60 + c * 50, 70 + r * 50)
             })
             .collect();
         let g = TileGeometry::from_boxes(3, 3, &boxes).unwrap();

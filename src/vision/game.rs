@@ -11,7 +11,7 @@
 //! purpose (the evidence is chosen to be telling, not fitted to particular images).
 
 use super::BoardReading;
-use super::tiles::PixelBox;
+use super::rect::PixelBox;
 use crate::score::{Game, Rules};
 use image::{DynamicImage, RgbImage};
 use std::fmt;
@@ -92,8 +92,8 @@ pub enum Corner {
 impl Corner {
     /// The corner of `cell` that `mark` lies towards (by its centre).
     fn of(mark: PixelBox, cell: PixelBox) -> Corner {
-        let (mx, my) = (mark.0 + mark.2, mark.1 + mark.3);
-        let (cx, cy) = (cell.0 + cell.2, cell.1 + cell.3);
+        let (mx, my) = mark.centre();
+        let (cx, cy) = cell.centre();
         match (mx < cx, my < cy) {
             (true, true) => Corner::TopLeft,
             (false, true) => Corner::TopRight,
@@ -740,8 +740,8 @@ fn sample(
     n: u32,
     keep: impl Fn(f32, f32) -> bool,
 ) -> Vec<Colour> {
-    let (l, t, r, b) = cell;
-    let (w, h) = ((r - l) as f32, (b - t) as f32);
+    let (l, t) = (cell.left, cell.top);
+    let (w, h) = (cell.width() as f32, cell.height() as f32);
     let mut out = Vec::new();
     for j in 0..n {
         for i in 0..n {
@@ -843,8 +843,8 @@ fn gaps(rgb: &RgbImage, reading: &BoardReading, fills: &[Option<Colour>]) -> (f3
 fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option<Colour> {
     let mut out = Vec::new();
     if beside {
-        let x = (a.2 + b.0) / 2;
-        let (t, h) = (a.1 as f32, (a.3 - a.1) as f32);
+        let x = (a.right + b.left) / 2;
+        let (t, h) = (a.top as f32, a.height() as f32);
         for k in 0..16 {
             let y = (t + h * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
             for dx in [x.saturating_sub(1), x, x + 1] {
@@ -854,8 +854,8 @@ fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option
             }
         }
     } else {
-        let y = (a.3 + b.1) / 2;
-        let (l, w) = (a.0 as f32, (a.2 - a.0) as f32);
+        let y = (a.bottom + b.top) / 2;
+        let (l, w) = (a.left as f32, a.width() as f32);
         for k in 0..16 {
             let x = (l + w * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
             for dy in [y.saturating_sub(1), y, y + 1] {

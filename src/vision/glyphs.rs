@@ -4,6 +4,7 @@
 //! darker than its surroundings and once for lighter ink. Connected components of each mask are
 //! the blobs; letters of one line are then merged into text boxes (`QU`, `U/L`, `-IC`).
 
+use super::rect::PixelBox;
 use image::GrayImage;
 
 /// How many grey levels (of 255) a pixel must stand out from its neighbourhood's mean to be
@@ -67,6 +68,10 @@ pub struct Blob {
 }
 
 impl Blob {
+    /// The blob's box.
+    pub fn bounds(&self) -> PixelBox {
+        PixelBox::new(self.x0, self.y0, self.x1, self.y1)
+    }
     /// Width in pixels.
     pub fn width(&self) -> u32 {
         self.x1 - self.x0

@@ -9,7 +9,7 @@
 
 use super::glyphs::{Blob, InkMasks};
 use super::levels::Levels;
-use super::rect::Rect;
+use super::rect::{PixelBox, Rect};
 use image::GrayImage;
 
 /// The board's lattice, in the coordinates of the analysed image.
@@ -729,7 +729,7 @@ fn levels_in(gray: &GrayImage, area: Rect) -> Levels {
         (r.max(0.0) as u32).clamp(x0 + 1, w),
         (b.max(0.0) as u32).clamp(y0 + 1, h),
     );
-    Levels::in_image(gray, (x0, y0, x1, y1))
+    Levels::in_image(gray, PixelBox::new(x0, y0, x1, y1))
 }
 
 fn median(mut v: Vec<f32>) -> f32 {

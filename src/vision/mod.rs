@@ -21,7 +21,7 @@ pub(crate) mod rect;
 pub(crate) mod tiles;
 
 pub use grid::NoLattice;
-pub use tiles::PixelBox;
+pub use rect::PixelBox;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
 use ocr::TileReader;
@@ -142,11 +142,11 @@ pub struct BoardReading {
     /// The board in image pixels.
     pub grid: GridBox,
     /// Each cell's box in image pixels, row-major (for overlays and replay).
-    pub cells: Vec<tiles::PixelBox>,
+    pub cells: Vec<PixelBox>,
     /// Where each cell's printed value was read (image pixels), row-major.
-    pub value_boxes: Vec<Option<tiles::PixelBox>>,
+    pub value_boxes: Vec<Option<PixelBox>>,
     /// Where each cell's bonus badge was read (image pixels), row-major.
-    pub bonus_boxes: Vec<Option<tiles::PixelBox>>,
+    pub bonus_boxes: Vec<Option<PixelBox>>,
     /// The game the screenshot shows, with the evidence (see [`game`]).
     pub game: game::GameGuess,
     /// The crops the model read, with what it read (for `--debug`).
@@ -178,7 +178,7 @@ pub struct BoardGeometry {
     pub grid: GridBox,
     /// Each cell's box (left, top, right, bottom), row-major: one lattice pitch around the
     /// cell's centre.
-    pub cells: Vec<tiles::PixelBox>,
+    pub cells: Vec<PixelBox>,
     /// Cells that are holes (background where a shaped board has no tile), row-major.
     pub holes: Vec<bool>,
 }
@@ -189,15 +189,15 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
     let l = &found.lattice;
     let dims = found.full.dimensions();
     let px = |b: rect::Rect| b.to_pixels(found.scale, dims);
-    let (x0, y0, x1, y1) = px(l.board_box());
+    let board = px(l.board_box());
     Ok(BoardGeometry {
         rows: l.rows,
         cols: l.cols,
         grid: GridBox {
-            x: x0,
-            y: y0,
-            width: x1 - x0,
-            height: y1 - y0,
+            x: board.left,
+            y: board.top,
+            width: board.right - board.left,
+            height: board.bottom - board.top,
         },
         cells: (0..l.rows * l.cols)
             .map(|i| px(l.cell_box(i / l.cols, i % l.cols)))
@@ -333,10 +333,11 @@ pub fn write_debug(
     let font =
         ab_glyph::FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf"))?;
     let size = (g.height as f32 / reading.board.rows as f32 / 4.0).max(10.0);
-    for (i, &(l, t, r, b)) in reading.cells.iter().enumerate() {
+    for (i, cell) in reading.cells.iter().enumerate() {
+        let (l, t) = (cell.left, cell.top);
         imageproc::drawing::draw_hollow_rect_mut(
             &mut overlay,
-            rect(l, t, r - l, b - t),
+            rect(l, t, cell.right - l, cell.bottom - t),
             Rgb([255, 0, 255]),
         );
         let (row, col) = (i / reading.board.cols, i % reading.board.cols);

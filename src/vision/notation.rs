@@ -3,7 +3,8 @@
 use super::doubt::DOUBT_BELOW;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
-use super::tiles::{PixelBox, TileCrops};
+use super::rect::PixelBox;
+use super::tiles::TileCrops;
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::GrayImage;
 use image::imageops::{rotate90, rotate180, rotate270};
@@ -426,7 +427,7 @@ pub fn read_cells(
             cells[owners[k].0]
                 .main
                 .as_ref()
-                .map_or(0, |(b, _)| b.3 - b.1)
+                .map_or(0, |(b, _)| b.bottom - b.top)
         })
         .collect();
     doubt_odd_letters(&mains, &heights, &crops, &mut readings);

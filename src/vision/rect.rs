@@ -1,7 +1,7 @@
-//! Boxes in the analysis image: the lattice's cells and board, and the parts of them the reader
-//! looks at.
+//! Boxes: [`Rect`] in the analysis image (the lattice's cells and board, and the parts of them
+//! the reader looks at), [`PixelBox`] in whole pixels of an image (a cell, its text and its
+//! marks at full resolution).
 
-use super::tiles::PixelBox;
 use image::GrayImage;
 
 /// A box in analysis-image coordinates: left and top edges included, right and bottom edges
@@ -83,12 +83,158 @@ impl Rect {
     /// image of `(w, h)` pixels.
     pub fn to_pixels(self, scale: f32, (w, h): (u32, u32)) -> PixelBox {
         let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
-        (
+        PixelBox::new(
             clamp(self.left * scale, w),
             clamp(self.top * scale, h),
             clamp((self.right * scale).ceil(), w),
             clamp((self.bottom * scale).ceil(), h),
         )
+    }
+}
+
+/// A box of whole pixels of an image (the full-resolution screenshot unless said otherwise):
+/// left and top edges included, right and bottom edges excluded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PixelBox {
+    /// Left edge (included).
+    pub left: u32,
+    /// Top edge (included).
+    pub top: u32,
+    /// Right edge (excluded).
+    pub right: u32,
+    /// Bottom edge (excluded).
+    pub bottom: u32,
+}
+
+impl PixelBox {
+    /// The box from its edges.
+    pub const fn new(left: u32, top: u32, right: u32, bottom: u32) -> PixelBox {
+        PixelBox {
+            left,
+            top,
+            right,
+            bottom,
+        }
+    }
+
+    /// The whole of an image of `(w, h)` pixels.
+    pub const fn whole((w, h): (u32, u32)) -> PixelBox {
+        PixelBox::new(0, 0, w, h)
+    }
+
+    /// Width (0 for a box whose right edge is not past its left one).
+    pub fn width(&self) -> u32 {
+        self.right.saturating_sub(self.left)
+    }
+
+    /// Height (0 for a box whose bottom edge is not below its top one).
+    pub fn height(&self) -> u32 {
+        self.bottom.saturating_sub(self.top)
+    }
+
+    /// The number of pixels in the box.
+    pub fn area(&self) -> u32 {
+        self.width() * self.height()
+    }
+
+    /// Whether the box holds no pixel.
+    pub fn is_empty(&self) -> bool {
+        self.right <= self.left || self.bottom <= self.top
+    }
+
+    /// The centre, `((left + right) / 2, (top + bottom) / 2)`.
+    pub fn centre(&self) -> (f32, f32) {
+        (
+            (self.left + self.right) as f32 / 2.0,
+            (self.top + self.bottom) as f32 / 2.0,
+        )
+    }
+
+    /// Whether the point `(x, y)` lies in the box (left and top edges included, right and
+    /// bottom excluded).
+    pub fn contains(&self, (x, y): (f32, f32)) -> bool {
+        x >= self.left as f32
+            && x < self.right as f32
+            && y >= self.top as f32
+            && y < self.bottom as f32
+    }
+
+    /// Whether the box and `other` share a pixel.
+    pub fn overlaps(&self, other: &PixelBox) -> bool {
+        self.left < other.right
+            && other.left < self.right
+            && self.top < other.bottom
+            && other.top < self.bottom
+    }
+
+    /// The smallest box holding both boxes.
+    pub fn union(&self, other: &PixelBox) -> PixelBox {
+        PixelBox::new(
+            self.left.min(other.left),
+            self.top.min(other.top),
+            self.right.max(other.right),
+            self.bottom.max(other.bottom),
+        )
+    }
+
+    /// The part of the box inside `area` (its edges moved in to `area`'s where they lie
+    /// outside it).
+    pub fn clamp_to_box(&self, area: PixelBox) -> PixelBox {
+        PixelBox::new(
+            self.left.max(area.left),
+            self.top.max(area.top),
+            self.right.min(area.right),
+            self.bottom.min(area.bottom),
+        )
+    }
+
+    /// The part of the box inside an image of `(w, h)` pixels.
+    pub fn clamp_to(&self, dims: (u32, u32)) -> PixelBox {
+        self.clamp_to_box(PixelBox::whole(dims))
+    }
+
+    /// Whether the box lies inside an image of `(w, h)` pixels.
+    pub fn fits_in(&self, (w, h): (u32, u32)) -> bool {
+        self.right <= w && self.bottom <= h
+    }
+
+    /// The box grown by `dx` on the left and right and `dy` on the top and bottom (the left and
+    /// top edges stop at 0).
+    pub fn outset(&self, dx: u32, dy: u32) -> PixelBox {
+        PixelBox::new(
+            self.left.saturating_sub(dx),
+            self.top.saturating_sub(dy),
+            self.right + dx,
+            self.bottom + dy,
+        )
+    }
+
+    /// The box shrunk by `dx` on the left and right and `dy` on the top and bottom (the right
+    /// and bottom edges stop at 0).
+    pub fn inset(&self, dx: u32, dy: u32) -> PixelBox {
+        PixelBox::new(
+            self.left + dx,
+            self.top + dy,
+            self.right.saturating_sub(dx),
+            self.bottom.saturating_sub(dy),
+        )
+    }
+
+    /// The box moved right by `dx` and down by `dy` (from a crop's pixels to the image's, when
+    /// the crop starts at `(dx, dy)`).
+    pub fn shifted(&self, dx: u32, dy: u32) -> PixelBox {
+        PixelBox::new(
+            self.left + dx,
+            self.top + dy,
+            self.right + dx,
+            self.bottom + dy,
+        )
+    }
+
+    /// The box in the pixels of a crop of the image that starts at `(x, y)` (which must not lie
+    /// right of or below the box's top-left corner).
+    pub fn relative_to(&self, (x, y): (u32, u32)) -> PixelBox {
+        PixelBox::new(self.left - x, self.top - y, self.right - x, self.bottom - y)
     }
 }
 
@@ -102,10 +248,10 @@ mod tests {
         let r = Rect::new(10.0, 20.0, 50.0, 40.0);
         assert_eq!(r.inset_share(0.25), Rect::new(20.0, 25.0, 40.0, 35.0));
         assert_eq!(r.outset(2.0), Rect::new(8.0, 18.0, 52.0, 42.0));
-        assert_eq!(r.to_pixels(2.0, (90, 1000)), (20, 40, 90, 80));
+        assert_eq!(r.to_pixels(2.0, (90, 1000)), PixelBox::new(20, 40, 90, 80));
         assert_eq!(
             Rect::new(-5.0, -5.0, 1.5, 1.5).to_pixels(1.0, (9, 9)),
-            (0, 0, 2, 2)
+            PixelBox::new(0, 0, 2, 2)
         );
     }
 
@@ -118,5 +264,28 @@ mod tests {
         assert_eq!(Rect::new(0.0, 0.0, 10.0, 2.0).ink_share(&mask), 0.25);
         assert_eq!(Rect::new(-4.0, -4.0, 5.0, 1.0).ink_share(&mask), 1.0);
         assert_eq!(Rect::new(20.0, 20.0, 30.0, 30.0).ink_share(&mask), 0.0);
+    }
+
+    #[test]
+    fn pixel_boxes_measure_meet_and_clamp() {
+        let b = PixelBox::new(10, 20, 30, 60);
+        assert_eq!((b.width(), b.height(), b.area()), (20, 40, 800));
+        assert_eq!(b.centre(), (20.0, 40.0));
+        assert!(b.contains((10.0, 20.0)) && !b.contains((30.0, 40.0)));
+        assert!(b.overlaps(&PixelBox::new(29, 59, 40, 70)));
+        assert!(
+            !b.overlaps(&PixelBox::new(30, 20, 40, 60)),
+            "edges that touch do not overlap"
+        );
+        assert_eq!(
+            b.union(&PixelBox::new(0, 50, 15, 70)),
+            PixelBox::new(0, 20, 30, 70)
+        );
+        assert_eq!(b.clamp_to((25, 100)), PixelBox::new(10, 20, 25, 60));
+        assert!(b.fits_in((30, 60)) && !b.fits_in((29, 60)));
+        assert_eq!(b.outset(15, 5), PixelBox::new(0, 15, 45, 65));
+        assert_eq!(b.inset(2, 3), PixelBox::new(12, 23, 28, 57));
+        assert_eq!(b.shifted(1, 2).relative_to((1, 2)), b);
+        assert!(PixelBox::new(5, 5, 5, 9).is_empty() && PixelBox::new(5, 5, 4, 9).width() == 0);
     }
 }

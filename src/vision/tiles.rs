@@ -7,12 +7,9 @@ use super::glyphs::{
 };
 use super::grid::Lattice;
 use super::levels::Levels;
-use super::rect::Rect;
+use super::rect::{PixelBox, Rect};
 use image::{GrayImage, Luma};
 use rayon::prelude::*;
-
-/// A box in full-resolution pixels (left, top, right, bottom; right and bottom exclusive).
-pub type PixelBox = (u32, u32, u32, u32);
 
 // The corner marks of a cell (printed values, bonus badges), for `corner_marks`. Heights and
 // widths are shares of the board's letter height `h`.
@@ -107,7 +104,7 @@ fn cut_cell(
     let marks = corner_marks(full, window, cell, main_px, h * scale, lattice.px * scale)
         .into_iter()
         .map(|m| {
-            let pixels = (m.x0, m.y0, m.x1, m.y1);
+            let pixels = m.bounds();
             (
                 pixels,
                 normalise(full, pixels, m.dark, m.height() as f32, window),
@@ -131,7 +128,7 @@ fn cut_cell(
                 .flatten()
         })?;
         let pixels = whole_line(full, cell, text);
-        let height = (pixels.3 - pixels.1) as f32;
+        let height = pixels.height() as f32;
         Some((pixels, normalise(full, pixels, true, height, cell)))
     });
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
@@ -163,18 +160,15 @@ fn corner_marks(
     h: f32,
     pitch: f32,
 ) -> Vec<Blob> {
-    let (x0, y0, x1, y1) = window;
-    if x1 <= x0 + 8 || y1 <= y0 + 8 {
+    if window.width() <= 8 || window.height() <= 8 {
         return vec![];
     }
-    let sub = image::imageops::crop_imm(full, x0, y0, x1 - x0, y1 - y0).to_image();
+    let (x0, y0) = (window.left, window.top);
+    let sub = image::imageops::crop_imm(full, x0, y0, window.width(), window.height()).to_image();
     let radius = ((MARK_WINDOW * pitch) as u32).max(MARK_MIN_RADIUS);
     let masks = ink_masks(&sub, radius, INK_DELTA);
-    let (l, t, r, b) = cell;
-    let inside = |m: &Blob| {
-        m.cx() >= l as f32 && m.cx() < r as f32 && m.cy() >= t as f32 && m.cy() < b as f32
-    };
-    let levelled = level_masks(&sub, (l - x0, t - y0, r - x0, b - y0));
+    let inside = |m: &Blob| cell.contains((m.cx(), m.cy()));
+    let levelled = level_masks(&sub, cell.relative_to((x0, y0)));
     let levelled_mask = |dark: bool| levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m);
     // Each pair of masks (local-mean ink, levelled ink) is labelled in one pass.
     let local_blobs = blobs_of_both(&masks, MARK_MIN_AREA);
@@ -203,7 +197,7 @@ fn corner_marks(
                     && ph <= MARK_MAX_PIECE * h
                     && p.width() as f32 <= MARK_MAX_PIECE_WIDTH * h
             })
-            .filter(|p| main.is_none_or(|m| !overlaps(p, &m)))
+            .filter(|p| main.is_none_or(|m| !p.bounds().overlaps(&m)))
             .collect();
         found.extend(merge_lines(&pieces).into_iter().filter(|m| {
             let fill = m.area as f32 / (m.width() * m.height()) as f32;
@@ -255,13 +249,12 @@ const FLAT_TILE_SPREAD: f32 = 12.0;
 /// between tiles is not ink of the digit's polarity, so the digit stays apart. Only for flat
 /// tiles (see [`FLAT_TILE_SHARE`]): on shaded tiles with badges and icons one level cuts shapes
 /// into pieces that look like digits. Empty when the tile is not flat.
-fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)> {
-    let (w, h) = sub.dimensions();
-    let (r, b) = (r.min(w), b.min(h));
-    if r <= l + 2 || b <= t + 2 {
+fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, GrayImage)> {
+    let cell = cell.clamp_to(sub.dimensions());
+    if cell.width() <= 2 || cell.height() <= 2 {
         return vec![];
     }
-    let levels = levels_in(sub, (l, t, r, b));
+    let levels = levels_in(sub, cell);
     let n = levels.len();
     let ground = levels.median() as f32;
     let flat = levels.count_where(|v| (v as f32 - ground).abs() <= FLAT_TILE_SPREAD);
@@ -275,7 +268,12 @@ fn level_masks(sub: &GrayImage, (l, t, r, b): PixelBox) -> Vec<(bool, GrayImage)
         .map(|(dark, ink)| {
             (
                 dark,
-                ink_beyond(sub, (0, 0, w, h), dark, (ink + ground) / 2.0),
+                ink_beyond(
+                    sub,
+                    PixelBox::whole(sub.dimensions()),
+                    dark,
+                    (ink + ground) / 2.0,
+                ),
             )
         })
         .collect()
@@ -293,7 +291,7 @@ const CONTINUES_SHARE: f32 = 0.5;
 /// when it is within half of it from the ink's extreme.
 fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
     let (w, h) = full.dimensions();
-    let levels = levels_in(full, (m.x0, m.y0, m.x1, m.y1));
+    let levels = levels_in(full, m.bounds());
     let ink = ink_extreme(&levels, m.dark, 10);
     let is_ink = |x: u32, y: u32| {
         let v = level_at(full, x, y) as f32;
@@ -333,13 +331,11 @@ const MIN_MARK_CONTRAST: f32 = 40.0;
 /// How much a blob's ink stands out (in its polarity) from the ground just around its box: the
 /// 10% extreme of the box against the median of a ring half the box's size wide.
 fn contrast(full: &GrayImage, m: &Blob) -> f32 {
-    let (w, h) = full.dimensions();
     let (pw, ph) = (m.width() / 2 + 1, m.height() / 2 + 1);
-    let (l, t) = (m.x0.saturating_sub(pw), m.y0.saturating_sub(ph));
-    let (r, b) = ((m.x1 + pw).min(w), (m.y1 + ph).min(h));
-    let inner = Levels::in_image(full, (m.x0, m.y0, m.x1, m.y1));
+    let around = m.bounds().outset(pw, ph).clamp_to(full.dimensions());
+    let inner = Levels::in_image(full, m.bounds());
     // The ring is the box around the mark less the mark's own box, which lies inside it.
-    let ring = Levels::in_image(full, (l, t, r, b)).without(&inner);
+    let ring = Levels::in_image(full, around).without(&inner);
     if inner.len() == 0 || ring.len() == 0 {
         return 0.0;
     }
@@ -351,23 +347,40 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
     }
 }
 
-fn overlaps(a: &Blob, m: &PixelBox) -> bool {
-    a.x0 < m.2 && m.0 < a.x1 && a.y0 < m.3 && m.1 < a.y1
-}
-
 /// The grey level at (x, y), clamped to the image.
 fn level_at(full: &GrayImage, x: u32, y: u32) -> u8 {
     full.get_pixel(x.min(full.width() - 1), y.min(full.height() - 1))[0]
 }
 
-/// The grey levels of a box of an image. (A box reaching past the image repeats its edge
-/// pixels, as [`level_at`] does.)
-fn levels_in(image: &GrayImage, b: PixelBox) -> Levels {
-    if b.2 <= image.width() && b.3 <= image.height() {
-        Levels::in_image(image, b)
-    } else {
-        Levels::in_box(&|x, y| level_at(image, x, y), b)
+/// Hands the grey levels of a box of an image to `each_row`, one row at a time, top to bottom.
+/// A box reaching past the right or bottom of the image repeats the image's edge pixels there
+/// (as [`level_at`] does), so every row has the box's width; a box inside the image is read
+/// straight from its buffer.
+fn for_each_row_clamped(image: &GrayImage, area: PixelBox, mut each_row: impl FnMut(&[u8])) {
+    if area.is_empty() {
+        return;
     }
+    if area.fits_in(image.dimensions()) {
+        let (raw, w) = (image.as_raw(), image.width());
+        for y in area.top..area.bottom {
+            each_row(&raw[(y * w + area.left) as usize..(y * w + area.right) as usize]);
+        }
+    } else {
+        let mut row = Vec::with_capacity(area.width() as usize);
+        for y in area.top..area.bottom {
+            row.clear();
+            row.extend((area.left..area.right).map(|x| level_at(image, x, y)));
+            each_row(&row);
+        }
+    }
+}
+
+/// The grey levels of a box of an image (see [`for_each_row_clamped`] for a box reaching past
+/// the image).
+fn levels_in(image: &GrayImage, area: PixelBox) -> Levels {
+    let mut levels = Levels::empty();
+    for_each_row_clamped(image, area, |row| levels.add(row));
+    levels
 }
 
 /// The ink's end of some `levels` (the low end for dark ink, the high end for light), leaving
@@ -384,18 +397,18 @@ fn ink_extreme(levels: &Levels, dark: bool, skip: usize) -> f32 {
 /// Whether a box (full pixels) is one flat level, as background is: 90% of its pixels lie
 /// within 24 grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
 /// than the tiles around it.)
-fn is_plain(full: &GrayImage, (l, t, r, b): PixelBox) -> bool {
-    if r <= l || b <= t {
+fn is_plain(full: &GrayImage, area: PixelBox) -> bool {
+    if area.is_empty() {
         return true;
     }
-    let levels = levels_in(full, (l, t, r, b));
+    let levels = levels_in(full, area);
     ink_extreme(&levels, false, 20) - ink_extreme(&levels, true, 20) <= 24.0
 }
 
-/// A mask of the box `(l, t, r, b)` of an image: 255 where the grey level is past `mid` on the
-/// ink's side (below it for dark ink, above it for light ink). (A box reaching past the image
-/// repeats its edge pixels, as [`level_at`] does.)
-fn ink_beyond(image: &GrayImage, (l, t, r, b): PixelBox, dark: bool, mid: f32) -> GrayImage {
+/// A mask of a box of an image: 255 where the grey level is past `mid` on the ink's side (below
+/// it for dark ink, above it for light ink). (See [`for_each_row_clamped`] for a box reaching
+/// past the image.)
+fn ink_beyond(image: &GrayImage, area: PixelBox, dark: bool, mid: f32) -> GrayImage {
     let is_ink: [u8; 256] = std::array::from_fn(|v| {
         let v = v as f32;
         if (dark && v < mid) || (!dark && v > mid) {
@@ -404,18 +417,11 @@ fn ink_beyond(image: &GrayImage, (l, t, r, b): PixelBox, dark: bool, mid: f32) -
             0
         }
     });
-    if r > image.width() || b > image.height() {
-        return GrayImage::from_fn(r - l, b - t, |x, y| {
-            Luma([is_ink[level_at(image, l + x, t + y) as usize]])
-        });
-    }
-    let (raw, w) = (image.as_raw(), image.width());
-    let mut mask = Vec::with_capacity(((r - l) * (b - t)) as usize);
-    for y in t..b {
-        let row = &raw[(y * w + l) as usize..(y * w + r) as usize];
-        mask.extend(row.iter().map(|&v| is_ink[v as usize]));
-    }
-    GrayImage::from_raw(r - l, b - t, mask).expect("a mask of the box's size")
+    let mut mask = Vec::with_capacity(area.area() as usize);
+    for_each_row_clamped(image, area, |row| {
+        mask.extend(row.iter().map(|&v| is_ink[v as usize]))
+    });
+    GrayImage::from_raw(area.width(), area.height(), mask).expect("a mask of the box's size")
 }
 
 /// Whether the middle of a cell (full pixels) holds ink of the polarity opposite to `dark`, as
@@ -427,46 +433,41 @@ fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
 
 /// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
 /// ground around it, without the gaps between tiles.
-fn cell_middle((cl, ct, cr, cb): PixelBox) -> PixelBox {
-    let (iw, ih) = ((cr - cl) / 8, (cb - ct) / 8);
-    (
-        cl + iw,
-        ct + ih,
-        cr.saturating_sub(iw),
-        cb.saturating_sub(ih),
-    )
+fn cell_middle(cell: PixelBox) -> PixelBox {
+    cell.inset(cell.width() / 8, cell.height() / 8)
 }
 
 /// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
 /// pixels), for `h`-high letters: the cell's middle is thresholded halfway between its ground
 /// and its most extreme ink.
 fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
-    let (cl, ct, cr, cb) = cell;
-    let (l, t, r, b) = cell_middle(cell);
-    if r < l + 8 || b < t + 8 {
+    let middle = cell_middle(cell);
+    if middle.width() < 8 || middle.height() < 8 {
         return None;
     }
-    let dark = ink_is_dark(full, (l, t, r, b))?;
-    let levels = levels_in(full, (l, t, r, b));
+    let dark = ink_is_dark(full, middle)?;
+    let levels = levels_in(full, middle);
     let ground = levels.median() as f32;
     let ink = ink_extreme(&levels, dark, 100);
     if (ink - ground).abs() < 40.0 {
         return None;
     }
     let mid = (ink + ground) / 2.0;
-    let mask = ink_beyond(full, (l, t, r, b), dark, mid);
-    let (cx, cy) = ((cl + cr) as f32 / 2.0, (ct + cb) as f32 / 2.0);
+    let mask = ink_beyond(full, middle, dark, mid);
+    let (cx, cy) = cell.centre();
     merge_lines(&blobs(&mask, dark, 8))
         .into_iter()
-        .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
+        .map(|p| p.bounds().shifted(middle.left, middle.top))
         .filter(|p| {
-            let (pw, ph) = ((p.2 - p.0) as f32, (p.3 - p.1) as f32);
+            let (pw, ph) = (p.width() as f32, p.height() as f32);
             // A letter, or the smaller print of a long special tile (`OVER-`), which is wide.
             (ph >= 0.6 * h && ph <= 1.4 * h) || (ph >= 0.45 * h && ph < 0.6 * h && pw > 2.0 * ph)
         })
         .min_by(|a, b| {
-            let d =
-                |p: &PixelBox| ((p.0 + p.2) as f32 / 2.0 - cx).hypot((p.1 + p.3) as f32 / 2.0 - cy);
+            let d = |p: &PixelBox| {
+                let (x, y) = p.centre();
+                (x - cx).hypot(y - cy)
+            };
             d(a).total_cmp(&d(b))
         })
 }
@@ -479,8 +480,7 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
 /// not touching the cell's edge, not taller than half again the text) join the box.
 pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox {
     let area = inside_rim(cell);
-    let (l, t, r, b) = area;
-    if r < l + 8 || b < t + 8 || text.2 <= text.0 || text.3 <= text.1 {
+    if area.width() < 8 || area.height() < 8 || text.is_empty() {
         return text;
     }
     let Some(levels) = line_levels(full, text, area) else {
@@ -508,37 +508,27 @@ struct LineLevels {
 }
 
 /// A cell without its rim: 3% of its shorter side off each side.
-fn inside_rim((cl, ct, cr, cb): PixelBox) -> PixelBox {
-    let inset = ((cr - cl).min(cb - ct) as f32 * 0.03) as u32;
-    (
-        cl + inset,
-        ct + inset,
-        cr.saturating_sub(inset),
-        cb.saturating_sub(inset),
-    )
+fn inside_rim(cell: PixelBox) -> PixelBox {
+    let inset = (cell.width().min(cell.height()) as f32 * 0.03) as u32;
+    cell.inset(inset, inset)
 }
 
 /// The levels of `text`'s ink and of the ground in a ring around it (30% of its height wide,
 /// inside `area`); `None` when the polarity cannot be told, there is no ground around the text,
 /// or its ink stands out from the ground by less than 30 grey levels.
-fn line_levels(full: &GrayImage, text: PixelBox, (l, t, r, b): PixelBox) -> Option<LineLevels> {
+fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineLevels> {
     let at = |x: u32, y: u32| level_at(full, x, y);
     // The ground is taken just around the text, on the tile: farther out, the cell may hold
     // more of the board between tiles than of the tile (small dice on a wooden tray), which
     // would also turn the polarity around.
-    let ring = ((text.3 - text.1) as f32 * 0.3) as u32 + 1;
-    let (rl, rt, rr, rb) = (
-        text.0.saturating_sub(ring).max(l),
-        text.1.saturating_sub(ring).max(t),
-        (text.2 + ring).min(r),
-        (text.3 + ring).min(b),
-    );
-    let dark = ink_is_dark(full, (rl, rt, rr, rb))?;
+    let ring = (text.height() as f32 * 0.3) as u32 + 1;
+    let around_box = text.outset(ring, ring).clamp_to_box(area);
+    let dark = ink_is_dark(full, around_box)?;
     let inside = levels_in(full, text);
     let around = Levels::of(
-        (rt..rb)
-            .flat_map(|y| (rl..rr).map(move |x| (x, y)))
-            .filter(|&(x, y)| x < text.0 || x >= text.2 || y < text.1 || y >= text.3)
+        (around_box.top..around_box.bottom)
+            .flat_map(|y| (around_box.left..around_box.right).map(move |x| (x, y)))
+            .filter(|&(x, y)| !text.contains((x as f32, y as f32)))
             .map(|(x, y)| at(x, y)),
     );
     if around.len() == 0 {
@@ -555,82 +545,79 @@ fn line_levels(full: &GrayImage, text: PixelBox, (l, t, r, b): PixelBox) -> Opti
 /// The pieces of ink in `area` (full pixels) past the level halfway between the text's ink and
 /// its ground.
 fn pieces_past_midway(full: &GrayImage, area: PixelBox, levels: &LineLevels) -> Vec<PixelBox> {
-    let (l, t, _, _) = area;
     let mid = (levels.ink + levels.ground) / 2.0;
     let mask = ink_beyond(full, area, levels.dark, mid);
     blobs(&mask, levels.dark, 3)
         .into_iter()
-        .map(|p| (p.x0 + l, p.y0 + t, p.x1 + l, p.y1 + t))
+        .map(|p| p.bounds().shifted(area.left, area.top))
         .collect()
 }
 
 /// Whether a piece is of the same ink as the text, on its line and of a letter's or a hyphen's
 /// size.
-fn on_text_line(
-    full: &GrayImage,
-    (x0, y0, x1, y1): PixelBox,
-    text: PixelBox,
-    levels: &LineLevels,
-) -> bool {
-    let th = (text.3 - text.1) as f32;
-    let (w, h) = ((x1 - x0) as f32, (y1 - y0) as f32);
-    let cy = (y0 + y1) as f32 / 2.0;
-    let on_line = cy > text.1 as f32 && cy < text.3 as f32;
+fn on_text_line(full: &GrayImage, piece: PixelBox, text: PixelBox, levels: &LineLevels) -> bool {
+    let th = text.height() as f32;
+    let (w, h) = (piece.width() as f32, piece.height() as f32);
+    let (_, cy) = piece.centre();
+    let on_line = cy > text.top as f32 && cy < text.bottom as f32;
     // A capital before lower-case text (the `Q` of `Qu` when the `u` was found first)
     // stands on the same baseline and rises above it.
-    let capital_before =
-        x1 <= text.0 + 2 && h <= 1.8 * th && y0 < text.1 && y1 as f32 >= text.3 as f32 - 0.1 * th;
+    let capital_before = piece.right <= text.left + 2
+        && h <= 1.8 * th
+        && piece.top < text.top
+        && piece.bottom as f32 >= text.bottom as f32 - 0.1 * th;
     let sized =
         (h <= 1.3 * th || capital_before) && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
-    let extreme = ink_extreme(&levels_in(full, (x0, y0, x1, y1)), levels.dark, 20);
+    let extreme = ink_extreme(&levels_in(full, piece), levels.dark, 20);
     on_line && sized && (extreme - levels.ink).abs() < 0.3 * (levels.ground - levels.ink).abs()
 }
 
 /// Grows the text box through the pieces that continue its line (gaps under 40% of the text's
 /// height), one at a time while any is in reach.
 fn grow_along_line(text: PixelBox, mut pieces: Vec<PixelBox>) -> PixelBox {
-    let th = (text.3 - text.1) as f32;
+    let th = text.height() as f32;
     let mut out = text;
     loop {
         let near = pieces.iter().position(|p| {
-            let gap = (p.0 as i64 - out.2 as i64).max(out.0 as i64 - p.2 as i64);
+            let gap = (p.left as i64 - out.right as i64).max(out.left as i64 - p.right as i64);
             (gap as f32) < 0.4 * th
         });
         let Some(i) = near else { break };
-        let p = pieces.swap_remove(i);
-        out = (
-            out.0.min(p.0),
-            out.1.min(p.1),
-            out.2.max(p.2),
-            out.3.max(p.3),
-        );
+        out = out.union(&pieces.swap_remove(i));
     }
     out
 }
 
 /// The largest of `pieces` (by box area) centred inside `text` and at least half its height.
 fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
-    let th = (text.3 - text.1) as f32;
+    let th = text.height() as f32;
     pieces
         .iter()
         .copied()
-        .filter(|&(x0, y0, x1, y1)| {
-            let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
-            (text.0..text.2).contains(&cx)
-                && (text.1..text.3).contains(&cy)
-                && (y1 - y0) as f32 >= 0.5 * th
+        .filter(|p| {
+            // The centre in whole pixels (rounded down).
+            let (cx, cy) = ((p.left + p.right) / 2, (p.top + p.bottom) / 2);
+            (text.left..text.right).contains(&cx)
+                && (text.top..text.bottom).contains(&cy)
+                && p.height() as f32 >= 0.5 * th
         })
-        .max_by_key(|&(x0, y0, x1, y1)| (x1 - x0) * (y1 - y0))
+        .max_by_key(PixelBox::area)
 }
 
 /// Whether the ink in a box is darker than its ground, judged from the box itself: its edge is
 /// ground, and the ink is the extreme that lies further from the ground. `None` when the box is
 /// too small to tell. (A box found in the other polarity's mask, such as the halo around a
 /// letter, still gets the letter's polarity.)
-fn ink_is_dark(full: &GrayImage, (l, t, r, b): PixelBox) -> Option<bool> {
-    if r < l + 3 || b < t + 3 {
+fn ink_is_dark(full: &GrayImage, area: PixelBox) -> Option<bool> {
+    if area.width() < 3 || area.height() < 3 {
         return None;
     }
+    let PixelBox {
+        left: l,
+        top: t,
+        right: r,
+        bottom: b,
+    } = area;
     let at = |x: u32, y: u32| level_at(full, x, y);
     let edge = Levels::of(
         (l..r)
@@ -638,7 +625,7 @@ fn ink_is_dark(full: &GrayImage, (l, t, r, b): PixelBox) -> Option<bool> {
             .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)])),
     );
     let ground = edge.median() as f32;
-    let inside = levels_in(full, (l, t, r, b));
+    let inside = levels_in(full, area);
     let (low, high) = (
         ink_extreme(&inside, true, 50),
         ink_extreme(&inside, false, 50),
@@ -658,53 +645,58 @@ pub fn normalise(
     cell: PixelBox,
 ) -> GrayImage {
     let pad = (0.08 * text_height).round() as u32 + 1;
-    let (l, t) = (
-        text.0.saturating_sub(pad).max(cell.0),
-        text.1.saturating_sub(pad).max(cell.1),
-    );
-    let (r, b) = (
-        (text.2 + pad).min(cell.2).max(l + 1),
-        (text.3 + pad).min(cell.3).max(t + 1),
-    );
-    let at = |x: u32, y: u32| level_at(full, x, y);
-    let dark = ink_is_dark(full, (l, t, r, b)).unwrap_or(dark);
-    let values: Vec<u8> = (t..b)
-        .flat_map(|y| (l..r).map(move |x| (x, y)))
-        .map(|(x, y)| if dark { at(x, y) } else { 255 - at(x, y) })
-        .collect();
+    let padded = text.outset(pad, pad).clamp_to_box(cell);
+    // At least one pixel, even for a text box outside the cell.
+    let area = PixelBox {
+        right: padded.right.max(padded.left + 1),
+        bottom: padded.bottom.max(padded.top + 1),
+        ..padded
+    };
+    let dark = ink_is_dark(full, area).unwrap_or(dark);
+    let mut values: Vec<u8> = Vec::with_capacity(area.area() as usize);
+    for_each_row_clamped(full, area, |row| {
+        values.extend(row.iter().map(|&v| if dark { v } else { 255 - v }))
+    });
     let levels = Levels::of(values.iter().copied());
     let ink = levels.nth(levels.len() / 50) as f32;
     let paper = levels.nth(levels.len().saturating_sub(1 + levels.len() / 20)) as f32;
     let span = (paper - ink).max(24.0);
-    let (w, h) = (r - l, b - t);
+    let (w, h) = (area.width(), area.height());
     let stretched = GrayImage::from_fn(w, h, |x, y| {
         let v = values[(y * w + x) as usize] as f32;
         Luma([((v - ink) / span * 255.0).clamp(0.0, 255.0) as u8])
     });
     // The model was trained on margins of 5-35% of the text's height: frame the ink itself, not
     // the box it was found in (which may be taller than the text, small print on a special tile).
-    let (il, it, ir, ib) = ink_box(&stretched).unwrap_or((0, 0, w, h));
-    let (il, it) = (il.saturating_sub(pad), it.saturating_sub(pad));
-    let (ir, ib) = ((ir + pad).min(w), (ib + pad).min(h));
-    let ink_height = ((ib - it) as f32).min(text_height);
+    let framed = ink_box(&stretched)
+        .unwrap_or(PixelBox::whole((w, h)))
+        .outset(pad, pad)
+        .clamp_to((w, h));
+    let ink_height = (framed.height() as f32).min(text_height);
     let margin = (0.25 * ink_height).round() as u32 + 2;
-    let mut out = GrayImage::from_pixel(ir - il + 2 * margin, ib - it + 2 * margin, Luma([255]));
-    image::imageops::replace(
-        &mut out,
-        &image::imageops::crop_imm(&stretched, il, it, ir - il, ib - it).to_image(),
-        margin as i64,
-        margin as i64,
+    let mut out = GrayImage::from_pixel(
+        framed.width() + 2 * margin,
+        framed.height() + 2 * margin,
+        Luma([255]),
     );
+    let ink = image::imageops::crop_imm(
+        &stretched,
+        framed.left,
+        framed.top,
+        framed.width(),
+        framed.height(),
+    );
+    image::imageops::replace(&mut out, &ink.to_image(), margin as i64, margin as i64);
     out
 }
 
-/// The box (left, top, right, bottom) of the pixels darker than mid-grey, if any.
+/// The box of the pixels darker than mid-grey, if any.
 fn ink_box(img: &GrayImage) -> Option<PixelBox> {
     let mut found: Option<PixelBox> = None;
     for (x, y, p) in img.enumerate_pixels() {
         if p[0] < 128 {
-            let b = found.get_or_insert((x, y, x + 1, y + 1));
-            *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
+            let pixel = PixelBox::new(x, y, x + 1, y + 1);
+            found = Some(found.map_or(pixel, |b| b.union(&pixel)));
         }
     }
     found
@@ -726,7 +718,13 @@ mod tests {
     fn crops_are_dark_ink_on_white_whatever_the_polarity() {
         let img = cell();
         // Told the wrong polarity: the crop itself decides.
-        let crop = normalise(&img, (30, 30, 38, 70), true, 40.0, (0, 0, 100, 100));
+        let crop = normalise(
+            &img,
+            PixelBox::new(30, 30, 38, 70),
+            true,
+            40.0,
+            PixelBox::new(0, 0, 100, 100),
+        );
         let (w, h) = crop.dimensions();
         assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0, "ink is dark");
         assert_eq!(crop.get_pixel(1, 1)[0], 255, "margin is white");
@@ -735,15 +733,19 @@ mod tests {
     #[test]
     fn main_text_grows_to_its_whole_line() {
         let img = cell();
-        let grown = whole_line(&img, (0, 0, 100, 100), (30, 30, 38, 70));
-        assert_eq!(grown, (30, 30, 54, 70));
+        let grown = whole_line(
+            &img,
+            PixelBox::new(0, 0, 100, 100),
+            PixelBox::new(30, 30, 38, 70),
+        );
+        assert_eq!(grown, PixelBox::new(30, 30, 54, 70));
     }
 
     #[test]
     fn flat_background_is_plain_and_a_letter_is_not() {
         let flat = GrayImage::from_fn(50, 50, |x, y| Luma([40 + ((x + y) % 7) as u8]));
-        assert!(is_plain(&flat, (0, 0, 50, 50)));
-        assert!(!is_plain(&cell(), (20, 20, 80, 80)));
+        assert!(is_plain(&flat, PixelBox::new(0, 0, 50, 50)));
+        assert!(!is_plain(&cell(), PixelBox::new(20, 20, 80, 80)));
     }
 
     /// A flat tile (level 150) on a dark board (30) with light ink (250): a value `12` whose `1`
@@ -767,8 +769,15 @@ mod tests {
     #[test]
     fn a_value_next_to_the_tile_edge_is_read_whole() {
         let img = wordament_cell();
-        let cell = (0, 0, 120, 120);
-        let marks = corner_marks(&img, cell, cell, Some((40, 40, 80, 90)), 50.0, 120.0);
+        let cell = PixelBox::new(0, 0, 120, 120);
+        let marks = corner_marks(
+            &img,
+            cell,
+            cell,
+            Some(PixelBox::new(40, 40, 80, 90)),
+            50.0,
+            120.0,
+        );
         assert!(
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
             "the 1 and the 2 form one mark: {marks:?}"
@@ -787,11 +796,17 @@ mod tests {
                 },
             ])
         });
-        let crop = normalise(&img, (30, 20, 170, 80), true, 20.0, (0, 0, 200, 100));
+        let crop = normalise(
+            &img,
+            PixelBox::new(30, 20, 170, 80),
+            true,
+            20.0,
+            PixelBox::new(0, 0, 200, 100),
+        );
         let h = crop.height();
         // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
         assert_eq!(h, 40, "crop height for 20 px of text");
-        assert_eq!(ink_box(&crop).map(|b| b.3 - b.1), Some(20));
+        assert_eq!(ink_box(&crop).map(|b| b.height()), Some(20));
     }
 
     #[test]
@@ -809,7 +824,11 @@ mod tests {
                 230
             }])
         });
-        let grown = whole_line(&img, (0, 0, 100, 100), (28, 30, 55, 70));
-        assert_eq!(grown, (45, 30, 55, 70));
+        let grown = whole_line(
+            &img,
+            PixelBox::new(0, 0, 100, 100),
+            PixelBox::new(28, 30, 55, 70),
+        );
+        assert_eq!(grown, PixelBox::new(45, 30, 55, 70));
     }
 }
