@@ -79,7 +79,10 @@ impl Lattice {
             gray,
             Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32),
         );
-        let (low, high) = (text.quantile(0.1) as f32, text.quantile(0.9) as f32);
+        let (low, high) = (
+            text.quantile(TEXT_EXTREME) as f32,
+            text.quantile(1.0 - TEXT_EXTREME) as f32,
+        );
         Some(background - low > high - background)
     }
 
@@ -93,9 +96,104 @@ impl Lattice {
     }
 }
 
-/// The smallest and largest board sides accepted.
+// The parameters of the grid search, by step. Heights are shares of the seed or letter height
+// `h`, distances and widths shares of the lattice pitch unless said otherwise.
+
+/// The smallest board side accepted.
 const MIN_SIDE: usize = 3;
+/// The largest board side accepted.
 const MAX_SIDE: usize = 8;
+
+// Letter sizes, shared with `tiles` (which reads the letters and marks the grid places).
+
+/// Text up to this many times the letter height is still a letter (a `J` or `Q` reaching below
+/// the line, a letter turned a quarter).
+pub(crate) const LETTER_MAX_HEIGHT: f32 = 1.4;
+/// Text at least this share of the letter height may be a letter; shorter text in a cell is a
+/// corner mark (values and badges are printed smaller than the letters).
+pub(crate) const MARK_LETTER_SPLIT: f32 = 0.72;
+/// The smaller print of a long special tile (`-ED`, `U/L`, `OVER-`) is at least this share of
+/// the letter height.
+pub(crate) const SMALL_PRINT_MIN_HEIGHT: f32 = 0.45;
+/// Text up to this many times a letter's height is of the letters' size (with
+/// [`SAME_SIZE_MIN`]: the band of heights tried as one board's letters).
+pub(crate) const SAME_SIZE_MAX: f32 = 1.3;
+
+// Seeds and scoring (`find_lattice`).
+
+/// Text heights within this factor of a smaller one are tried once, as that one (the seeds).
+const SEED_STEP: f32 = 1.08;
+/// Text at least this share of the seed height is of the letters' size.
+const SAME_SIZE_MIN: f32 = 0.78;
+/// A lattice is looked for among at least this many texts of one size and polarity.
+const MIN_LATTICE_TEXTS: usize = 6;
+/// A board has at least this many letters (a 3x3 board with two holes) ...
+const MIN_LETTERS: usize = 7;
+/// ... on at least this share of its cells.
+const MIN_LETTER_SHARE: f32 = 0.6;
+/// A lattice's score is its letters less this weight per empty or junk cell (the best-scoring
+/// lattice is the board).
+const NON_LETTER_WEIGHT: f32 = 0.5;
+
+// Pitches (`pitch`, `tile_pitches`).
+
+/// Texts are on one row (or column) when their centres are less than this share of `h` apart
+/// across it.
+const SAME_ROW: f32 = 0.45;
+/// A neighbour is at least this many times `h` away (closer is a piece of the same text) ...
+const NEIGHBOUR_MIN: f32 = 0.95;
+/// ... and at most this many times (farther is not the next tile).
+const NEIGHBOUR_MAX: f32 = 6.0;
+/// Distances within this share of each other agree on the pitch.
+const PITCH_AGREEMENT: f32 = 0.1;
+/// A pitch needs at least this many neighbour distances agreeing on it.
+const MIN_PITCH_SUPPORT: usize = 3;
+/// Tiles are square give or take this factor between the pitches (a photo's perspective).
+const MAX_PITCH_RATIO: f32 = 1.3;
+/// Letters take at most this share of the pitch; taller "letters" on a lattice are the strips
+/// between tiles.
+const LETTER_MAX_OF_PITCH: f32 = 0.72;
+
+// Snapping texts to the lattice (`anchor`, `snap`, `connected_block`, `looks_like_letters`).
+
+/// A neighbour of the anchor lies within this share of a pitch of a lattice point.
+const ANCHOR_TOLERANCE: f32 = 0.2;
+/// A text snaps to the lattice point within this share of a pitch of its centre.
+const SNAP_TOLERANCE: f32 = 0.28;
+/// Snapped texts this many lattice steps apart (or fewer) are connected: one hole is bridged.
+const MAX_LATTICE_STEP: i32 = 2;
+/// A text narrower than this share of its height is a thin bar (an `I`, or a strip between
+/// tiles) ...
+const BAR_MAX_ASPECT: f32 = 0.25;
+/// ... and one wider than this many times its height a wide box (long text, or shading along a
+/// tile's edge); a lattice mostly of either is not a board's letters.
+const WIDE_MIN_ASPECT: f32 = 2.5;
+
+// What a cell holds (`complete`, `cell_kind`, `cell_look`).
+
+/// A letter is narrower than this share of the pitch (other text may be wider than a tile).
+const LETTER_MAX_WIDTH: f32 = 0.95;
+/// A letter of the other polarity fills an empty cell when its centre is within this share of
+/// the pitch of the cell's.
+const NEAR_CENTRE: f32 = 0.22;
+/// A cell's text is a letter from this share of the letter height ...
+const CELL_LETTER_MIN: f32 = 0.8;
+/// ... up to this many times it upright ...
+const UPRIGHT_MAX: f32 = 1.35;
+/// ... or this many times it, turned a quarter.
+const TURNED_MAX: f32 = 1.25;
+/// Smaller print of a special tile is centred within this share of the pitch ...
+const SMALL_PRINT_CENTRED: f32 = 0.12;
+/// ... and narrower than this share of it.
+const SMALL_PRINT_MAX_WIDTH: f32 = 0.9;
+/// An empty cell is judged on its middle (this share off each side) ...
+const EMPTY_CELL_INSET: f32 = 0.2;
+/// ... which has ink on at most this share of its pixels (more is junk).
+const EMPTY_CELL_MAX_INK: f32 = 0.03;
+/// A text's polarity is judged on its levels at this quantile and its complement.
+const TEXT_EXTREME: f32 = 0.1;
+/// A cell's look leaves out its text box grown by this share of the pitch.
+const LOOK_TEXT_MARGIN: f32 = 0.06;
 
 /// Why no board lattice was found: how far the search got, the furthest first in the order
 /// below (later variants got further).
@@ -159,7 +257,7 @@ pub fn find_lattice(
 ) -> Result<Lattice, NoLattice> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
-    heights.dedup_by(|a, b| (*a as f32) < *b as f32 * 1.08);
+    heights.dedup_by(|a, b| (*a as f32) < *b as f32 * SEED_STEP);
     let mut best: Option<Lattice> = None;
     let mut furthest = NoLattice::NoText;
     let mut got_to = |reason: NoLattice| furthest = furthest.max(reason);
@@ -170,12 +268,12 @@ pub fn find_lattice(
                 .iter()
                 .filter(|b| {
                     b.dark == dark
-                        && (b.height() as f32) >= 0.78 * h
-                        && (b.height() as f32) <= 1.3 * h
+                        && (b.height() as f32) >= SAME_SIZE_MIN * h
+                        && (b.height() as f32) <= SAME_SIZE_MAX * h
                 })
                 .copied()
                 .collect();
-            if set.len() < 6 {
+            if set.len() < MIN_LATTICE_TEXTS {
                 continue;
             }
             got_to(NoLattice::NotOnLattice);
@@ -195,7 +293,7 @@ pub fn find_lattice(
             let count = |k: CellKind| kinds.iter().filter(|&&c| c == k).count() as f32;
             let (filled, junk) = (count(CellKind::Letter), count(CellKind::Junk));
             let empty = count(CellKind::Empty);
-            if filled < 7.0 || filled < 0.6 * kinds.len() as f32 {
+            if filled < MIN_LETTERS as f32 || filled < MIN_LETTER_SHARE * kinds.len() as f32 {
                 let letters = filled as usize;
                 got_to(NoLattice::TooFewLetters {
                     rows,
@@ -204,7 +302,7 @@ pub fn find_lattice(
                 });
                 continue;
             }
-            lattice.score = filled - 0.5 * (empty + junk);
+            lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
             lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
             if best.as_ref().is_none_or(|b| lattice.score > b.score) {
                 best = Some(lattice);
@@ -237,11 +335,12 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
         let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
         let near = |b: &&Blob| {
             let (bw, bh) = (b.width() as f32, b.height() as f32);
-            ((0.72 * h..=1.4 * h).contains(&bh) || (0.72 * h..=1.4 * h).contains(&bw))
-                && bh <= 1.4 * h
-                && bw < 0.95 * lattice.px
-                && (b.cx() - cx).abs() < 0.22 * lattice.px
-                && (b.cy() - cy).abs() < 0.22 * lattice.py
+            let letter_sized = MARK_LETTER_SPLIT * h..=LETTER_MAX_HEIGHT * h;
+            (letter_sized.contains(&bh) || letter_sized.contains(&bw))
+                && bh <= LETTER_MAX_HEIGHT * h
+                && bw < LETTER_MAX_WIDTH * lattice.px
+                && (b.cx() - cx).abs() < NEAR_CENTRE * lattice.px
+                && (b.cy() - cy).abs() < NEAR_CENTRE * lattice.py
         };
         lattice.cells[i] = texts
             .iter()
@@ -419,7 +518,7 @@ fn cell_look(lattice: &Lattice, gray: &GrayImage, i: usize) -> Vec<Option<f32>> 
     let (w, h) = gray.dimensions();
     let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
     let text = lattice.cells[i].map(|b| {
-        let m = 0.06 * lattice.px.min(lattice.py);
+        let m = LOOK_TEXT_MARGIN * lattice.px.min(lattice.py);
         (
             b.x0 as f32 - m,
             b.y0 as f32 - m,
@@ -460,16 +559,18 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
         // turned a quarter (a die in a photo), or reach below the line (`J`, `Q` in some faces).
         let (w, h) = (b.width() as f32, b.height() as f32);
         let g = lattice.glyph_height;
-        let upright = (0.8 * g..=1.35 * g).contains(&h);
-        let turned = (0.8 * g..=1.25 * g).contains(&w) && h <= 1.25 * g;
-        if (upright || turned) && w < 0.95 * lattice.px {
+        let upright = (CELL_LETTER_MIN * g..=UPRIGHT_MAX * g).contains(&h);
+        let turned = (CELL_LETTER_MIN * g..=TURNED_MAX * g).contains(&w) && h <= TURNED_MAX * g;
+        if (upright || turned) && w < LETTER_MAX_WIDTH * lattice.px {
             return CellKind::Letter;
         }
         // Special tiles print their longer text smaller (`-ED`, `U/L`, `QU`), centred.
         let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
-        let centred =
-            (b.cx() - cx).abs() < 0.12 * lattice.px && (b.cy() - cy).abs() < 0.12 * lattice.py;
-        let smaller = (0.45 * g..0.8 * g).contains(&h) && w > h && w < 0.9 * lattice.px;
+        let centred = (b.cx() - cx).abs() < SMALL_PRINT_CENTRED * lattice.px
+            && (b.cy() - cy).abs() < SMALL_PRINT_CENTRED * lattice.py;
+        let smaller = (SMALL_PRINT_MIN_HEIGHT * g..CELL_LETTER_MIN * g).contains(&h)
+            && w > h
+            && w < SMALL_PRINT_MAX_WIDTH * lattice.px;
         if centred && smaller {
             return CellKind::Letter;
         }
@@ -477,9 +578,9 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
     }
     let central = lattice
         .cell_box(i / lattice.cols, i % lattice.cols)
-        .inset_share(0.2);
+        .inset_share(EMPTY_CELL_INSET);
     let ink = central.ink_share(&masks.dark) + central.ink_share(&masks.light);
-    if ink > 0.03 {
+    if ink > EMPTY_CELL_MAX_INK {
         CellKind::Junk
     } else {
         CellKind::Empty
@@ -495,9 +596,9 @@ fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
     for a in set {
         let nearest = set
             .iter()
-            .filter(|b| (across(b) - across(a)).abs() < 0.45 * h)
+            .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
             .map(|b| along(b) - along(a))
-            .filter(|&d| d > 0.95 * h && d < 6.0 * h)
+            .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
             .fold(f32::INFINITY, f32::min);
         if nearest.is_finite() {
             distances.push(nearest);
@@ -506,20 +607,20 @@ fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
     let support = |d: f32| {
         distances
             .iter()
-            .filter(|&&e| (e - d).abs() <= 0.1 * d)
+            .filter(|&&e| (e - d).abs() <= PITCH_AGREEMENT * d)
             .count()
     };
     let best = distances
         .iter()
         .copied()
         .max_by_key(|&d| (support(d), (d * 100.0) as i64))?;
-    if support(best) < 3 {
+    if support(best) < MIN_PITCH_SUPPORT {
         return None;
     }
     let close: Vec<f32> = distances
         .iter()
         .copied()
-        .filter(|e| (e - best).abs() <= 0.1 * best)
+        .filter(|e| (e - best).abs() <= PITCH_AGREEMENT * best)
         .collect();
     Some(close.iter().sum::<f32>() / close.len() as f32)
 }
@@ -572,7 +673,10 @@ fn tile_pitches(set: &[Blob], h: f32) -> Option<(f32, f32)> {
     // strips between tiles (light tiles on a darker board look like rows of `I`s). Tiles are
     // square, give or take a photo's perspective: rows 1.5 times closer than columns are the
     // shadows under the tiles taken for a row of letters between the rows.
-    if px / py > 1.3 || py / px > 1.3 || h > 0.72 * px.min(py) {
+    if px / py > MAX_PITCH_RATIO
+        || py / px > MAX_PITCH_RATIO
+        || h > LETTER_MAX_OF_PITCH * px.min(py)
+    {
         return None;
     }
     Some((px, py))
@@ -588,15 +692,15 @@ fn anchor(set: &[Blob], px: f32, py: f32) -> Option<Blob> {
                 (rx != 0.0 || ry != 0.0)
                     && rx.abs() <= 1.0
                     && ry.abs() <= 1.0
-                    && (dx - rx).abs() < 0.2
-                    && (dy - ry).abs() < 0.2
+                    && (dx - rx).abs() < ANCHOR_TOLERANCE
+                    && (dy - ry).abs() < ANCHOR_TOLERANCE
             })
             .count()
     };
     set.iter().max_by_key(|a| neighbours(a)).copied()
 }
 
-/// The boxes whose centres lie near a lattice point (within 0.28 of a pitch) counted from the
+/// The boxes whose centres lie near a lattice point (within [`SNAP_TOLERANCE`]) counted from the
 /// anchor: (column, row, box, distance from the point in pitches).
 fn snap(set: &[Blob], anchor: Blob, px: f32, py: f32) -> Vec<(i32, i32, Blob, f32)> {
     let mut snapped: Vec<(i32, i32, Blob, f32)> = Vec::new();
@@ -604,7 +708,7 @@ fn snap(set: &[Blob], anchor: Blob, px: f32, py: f32) -> Vec<(i32, i32, Blob, f3
         let (dx, dy) = ((b.cx() - anchor.cx()) / px, (b.cy() - anchor.cy()) / py);
         let (rx, ry) = (dx.round(), dy.round());
         let err = (dx - rx).abs().max((dy - ry).abs());
-        if err < 0.28 {
+        if err < SNAP_TOLERANCE {
             snapped.push((rx as i32, ry as i32, *b, err));
         }
     }
@@ -639,8 +743,8 @@ fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCe
     Some((rows, cols, cells))
 }
 
-/// Whether the boxes on a lattice look like a board's letters: at least 7 of them, and not
-/// mostly thin bars or mostly wide boxes.
+/// Whether the boxes on a lattice look like a board's letters: at least [`MIN_LETTERS`] of
+/// them, and not mostly thin bars or mostly wide boxes.
 fn looks_like_letters(cells: &[Option<(Blob, f32)>]) -> bool {
     let filled = cells.iter().filter(|c| c.is_some()).count();
     let count = |shape: fn(f32, f32) -> bool| {
@@ -651,11 +755,11 @@ fn looks_like_letters(cells: &[Option<(Blob, f32)>]) -> bool {
             .count()
     };
     // Boards have few `I`s: a lattice of mostly thin bars is the strips between tiles.
-    let bars = count(|w, h| w < 0.25 * h);
+    let bars = count(|w, h| w < BAR_MAX_ASPECT * h);
     // Few tiles hold long text (`-ING`, `OVER-`): a lattice of mostly wide boxes is the shading
     // or shadows along the tiles' edges.
-    let wide = count(|w, h| w > 2.5 * h);
-    filled >= 7 && bars * 2 <= filled && wide * 2 <= filled
+    let wide = count(|w, h| w > WIDE_MIN_ASPECT * h);
+    filled >= MIN_LETTERS && bars * 2 <= filled && wide * 2 <= filled
 }
 
 /// Keeps the snapped boxes connected (through lattice steps of at most two, to bridge holes) to
@@ -675,8 +779,8 @@ fn connected_block(snapped: &[(i32, i32, Blob, f32)]) -> Vec<(i32, i32, Blob, f3
             size += 1;
             for j in 0..n {
                 if group[j] == usize::MAX
-                    && (snapped[i].0 - snapped[j].0).abs() <= 2
-                    && (snapped[i].1 - snapped[j].1).abs() <= 2
+                    && (snapped[i].0 - snapped[j].0).abs() <= MAX_LATTICE_STEP
+                    && (snapped[i].1 - snapped[j].1).abs() <= MAX_LATTICE_STEP
                 {
                     group[j] = start;
                     stack.push(j);

@@ -5,29 +5,69 @@
 use super::glyphs::{
     Blob, INK_DELTA, InkMasks, blobs, blobs_of_both, blobs_of_pair, ink_masks, merge_lines,
 };
-use super::grid::Lattice;
+use super::grid::{
+    LETTER_MAX_HEIGHT, Lattice, MARK_LETTER_SPLIT, SAME_SIZE_MAX, SMALL_PRINT_MIN_HEIGHT,
+};
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use image::{GrayImage, Luma};
 use rayon::prelude::*;
 
-// The corner marks of a cell (printed values, bonus badges), for `corner_marks`. Heights and
-// widths are shares of the board's letter height `h`.
+// The parameters of cutting tiles, by step. Heights and widths are shares of the board's letter
+// height unless said otherwise; grey levels are 0-255. The tolerances this stage shares with the
+// grid search (what counts as a letter's size) are in `grid`: [`LETTER_MAX_HEIGHT`],
+// [`MARK_LETTER_SPLIT`], [`SMALL_PRINT_MIN_HEIGHT`], [`SAME_SIZE_MAX`].
+
+// Cutting a cell (`cut_cell`).
+
+/// Corner marks are looked for in the cell grown by this share of the lattice pitch on every
+/// side: a mark sits near the tile's edge, which may reach past the cell box.
+const MARK_SEARCH_OUTSET: f32 = 0.12;
+/// A cell with no letter is unreadable (a tile whose letter was not found) rather than a hole
+/// when its middle (this share of its width and height off each side) holds ink ...
+const UNREADABLE_MIDDLE_INSET: f32 = 0.25;
+/// ... on more than this share of its pixels (and is not one flat level, see [`is_plain`]).
+const UNREADABLE_INK_SHARE: f32 = 0.04;
+/// A box (a cell's middle, its mark window, its area inside the rim) narrower or lower than
+/// this many full-resolution pixels is too small to read anything in.
+const MIN_READ_SIDE: u32 = 8;
+/// Pieces of ink smaller than this many pixels are noise, not part of a letter, a digit or a
+/// label.
+const NOISE_AREA: u32 = 3;
+
+// Ink levels. `ink_extreme` leaves out the most extreme `1 / n` of a box's pixels as stray
+// (anti-aliasing, a speck of dirt); the smaller the box, the larger the share left out.
+
+/// Stray share for a flat tile's ink (a whole cell: a mark's strokes are few of its pixels).
+const CELL_INK_STRAY: usize = 200;
+/// Stray share for a cell middle's ink when looking for its letter.
+const LETTER_INK_STRAY: usize = 100;
+/// Stray share for the polarity of a box (see [`ink_is_dark`]).
+const POLARITY_STRAY: usize = 50;
+/// Stray share for a text's ink and the spread of a plain box.
+const TEXT_INK_STRAY: usize = 20;
+/// Stray share for a mark's ink (a small box: its 10% extreme).
+const MARK_INK_STRAY: usize = 10;
+/// The smallest difference in grey levels between ink (a mark's, or a letter looked for in its
+/// cell) and the ground around it.
+const MIN_INK_CONTRAST: f32 = 40.0;
+/// A box is one flat level (background) when its pixels, strays left out, span at most this
+/// many grey levels.
+const PLAIN_SPREAD: f32 = 24.0;
+
+// The corner marks of a cell (printed values, bonus badges), for `corner_marks`.
 
 /// The local-mean window for a cell's marks is this share of the lattice pitch (at least
 /// [`MARK_MIN_RADIUS`] pixels): small, so that a tile's rim does not swallow a mark near it.
 const MARK_WINDOW: f32 = 0.04;
 /// See [`MARK_WINDOW`].
 const MARK_MIN_RADIUS: u32 = 3;
-/// Pieces of ink smaller than this many pixels are noise, not part of a digit or a label.
-const MARK_MIN_AREA: u32 = 3;
 /// A piece of a mark is at least this share of the letter height (and at least
 /// [`MARK_MIN_PIECE_PIXELS`] high) ...
 const MARK_MIN_PIECE: f32 = 0.16;
 /// See [`MARK_MIN_PIECE`].
 const MARK_MIN_PIECE_PIXELS: f32 = 4.0;
-/// ... at most this share (marks are printed smaller than the letters) ...
-const MARK_MAX_PIECE: f32 = 0.72;
+/// ... at most [`MARK_LETTER_SPLIT`] (marks are printed smaller than the letters) ...
 /// ... and at most this share wide.
 const MARK_MAX_PIECE_WIDTH: f32 = 1.2;
 /// A mark's merged box has more ink than this share of its area (less is an outline) ...
@@ -39,6 +79,73 @@ const MARK_MAX_WIDTH: f32 = 2.2;
 /// A cell keeps at most this many marks, the largest: a tile prints at most a value and a
 /// badge, and a look-alike (an icon, a piece of the tile's edge) loses to the surer reading.
 const MAX_MARKS: usize = 3;
+/// A tile is flat (one colour, as Wordament's) when this share of its cell (gaps between tiles
+/// and the text included) lies within [`FLAT_TILE_SPREAD`] grey levels of its median. Measured:
+/// Wordament and Word Streak cells 0.60-0.74, Boggle With Friends' shaded tiles 0.24-0.49.
+const FLAT_TILE_SHARE: f32 = 0.6;
+/// See [`FLAT_TILE_SHARE`].
+const FLAT_TILE_SPREAD: f32 = 12.0;
+/// A pixel next to a mark is still its ink when it lies within this share of the mark's
+/// contrast from the ink's extreme.
+const INK_WITHIN_CONTRAST: f32 = 0.5;
+/// A side of a mark's box past which more than this share of the pixels are still ink: the ink
+/// goes on there.
+const CONTINUES_SHARE: f32 = 0.5;
+/// Ink that goes on past this many sides of its box is part of something larger, not a mark.
+const CONTINUES_SIDES: usize = 2;
+
+// A letter the grid search missed, looked for in its cell alone (`letter_in_cell`).
+
+/// The least height of a letter found in its cell ...
+const CELL_LETTER_MIN_HEIGHT: f32 = 0.6;
+/// ... or, for smaller print (a long special tile's `OVER-`, at least
+/// [`SMALL_PRINT_MIN_HEIGHT`]), the least width as a multiple of its height.
+const SMALL_PRINT_MIN_ASPECT: f32 = 2.0;
+/// The least ink, in pixels, of a letter found in its cell.
+const CELL_LETTER_MIN_AREA: u32 = 8;
+
+// The whole line of a cell's text (`whole_line`). Heights are shares of the text's height.
+
+/// The tile's rim: this share of the cell's shorter side off each side.
+const RIM_SHARE: f32 = 0.03;
+/// The ground of a text is a ring around it this share of its height wide.
+const GROUND_RING: f32 = 0.3;
+/// A text whose ink differs from its ground by fewer grey levels is not grown.
+const MIN_LINE_CONTRAST: f32 = 30.0;
+/// A piece of the line is at least this share of the text's height (a letter) ...
+const LINE_PIECE_MIN_HEIGHT: f32 = 0.5;
+/// ... or a hyphen: at most this share high ...
+const HYPHEN_MAX_HEIGHT: f32 = 0.35;
+/// ... and at least this many times as wide as high.
+const HYPHEN_MIN_ASPECT: f32 = 1.5;
+/// A capital before the text (the `Q` of `Qu`) may be up to this share of the text's height ...
+const CAPITAL_MAX_HEIGHT: f32 = 1.8;
+/// ... stands on its baseline, give or take this share of its height ...
+const CAPITAL_BASELINE: f32 = 0.1;
+/// ... and ends at most this many pixels past the text's left edge.
+const CAPITAL_OVERLAP_PIXELS: u32 = 2;
+/// A piece's ink is the text's when their extremes differ by less than this share of the
+/// text's contrast.
+const SAME_INK: f32 = 0.3;
+/// A piece joins the line across a gap of less than this share of the text's height.
+const LINE_MAX_GAP: f32 = 0.4;
+
+// A crop for the model (`normalise`). Shares of the text's height.
+
+/// Pixels within this share of the text box (and one more) are copied.
+const CROP_PAD: f32 = 0.08;
+/// The crop's ink level leaves out the darkest `1 / n` of its pixels ...
+const CROP_INK_STRAY: usize = 50;
+/// ... and its paper level the lightest `1 / n`.
+const CROP_PAPER_STRAY: usize = 20;
+/// The contrast is stretched over at least this many grey levels (a faint crop is not blown up
+/// into noise).
+const MIN_STRETCH_SPAN: f32 = 24.0;
+/// The white margin framing the ink: this share of its height, plus
+/// [`CROP_MARGIN_PIXELS`] (the model was trained on margins of 5-35%).
+const CROP_MARGIN: f32 = 0.25;
+/// See [`CROP_MARGIN`].
+const CROP_MARGIN_PIXELS: u32 = 2;
 
 /// What one cell holds, ready for the recognition model.
 #[derive(Debug, Clone)]
@@ -88,7 +195,7 @@ fn cut_cell(
     let cell = cell_box.to_pixels(scale, full.dimensions());
     let main_blob = lattice.cells[row * lattice.cols + col];
     let h = lattice.glyph_height;
-    let outset = 0.12 * lattice.px;
+    let outset = MARK_SEARCH_OUTSET * lattice.px;
     let window = cell_box.outset(outset).to_pixels(scale, full.dimensions());
     // A tile whose letter is of the other polarity than the board's (Letterpress: light letters
     // on the tiles a player owns, dark ones elsewhere) may hold, in the board's polarity, a piece
@@ -133,9 +240,9 @@ fn cut_cell(
     });
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
-    let middle = cell_box.inset_share(0.25);
+    let middle = cell_box.inset_share(UNREADABLE_MIDDLE_INSET);
     let unreadable = main.is_none()
-        && middle.ink_share(masks.get(lattice.dark)) > 0.04
+        && middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
         && !is_plain(full, middle.to_pixels(scale, full.dimensions()));
     TileCrops {
         row,
@@ -160,7 +267,7 @@ fn corner_marks(
     h: f32,
     pitch: f32,
 ) -> Vec<Blob> {
-    if window.width() <= 8 || window.height() <= 8 {
+    if window.width() <= MIN_READ_SIDE || window.height() <= MIN_READ_SIDE {
         return vec![];
     }
     let (x0, y0) = (window.left, window.top);
@@ -171,11 +278,11 @@ fn corner_marks(
     let levelled = level_masks(&sub, cell.relative_to((x0, y0)));
     let levelled_mask = |dark: bool| levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m);
     // Each pair of masks (local-mean ink, levelled ink) is labelled in one pass.
-    let local_blobs = blobs_of_both(&masks, MARK_MIN_AREA);
+    let local_blobs = blobs_of_both(&masks, NOISE_AREA);
     let levelled_blobs = match (levelled_mask(true), levelled_mask(false)) {
-        (Some(dark), Some(light)) => blobs_of_pair(dark, light, MARK_MIN_AREA),
-        (Some(dark), None) => blobs(dark, true, MARK_MIN_AREA),
-        (None, Some(light)) => blobs(light, false, MARK_MIN_AREA),
+        (Some(dark), Some(light)) => blobs_of_pair(dark, light, NOISE_AREA),
+        (Some(dark), None) => blobs(dark, true, NOISE_AREA),
+        (None, Some(light)) => blobs(light, false, NOISE_AREA),
         (None, None) => vec![],
     };
     let mut found = Vec::new();
@@ -194,7 +301,7 @@ fn corner_marks(
             .filter(|p| {
                 let ph = p.height() as f32;
                 ph >= (MARK_MIN_PIECE * h).max(MARK_MIN_PIECE_PIXELS)
-                    && ph <= MARK_MAX_PIECE * h
+                    && ph <= MARK_LETTER_SPLIT * h
                     && p.width() as f32 <= MARK_MAX_PIECE_WIDTH * h
             })
             .filter(|p| main.is_none_or(|m| !p.bounds().overlaps(&m)))
@@ -219,7 +326,7 @@ fn corner_marks(
     };
     let mut marks: Vec<Blob> = (0..found.len())
         .filter(|&i| {
-            contrasts[i] >= MIN_MARK_CONTRAST
+            contrasts[i] >= MIN_INK_CONTRAST
                 && !continues_past(full, &found[i], contrasts[i])
                 && !(0..found.len()).any(|j| {
                     j != i
@@ -234,17 +341,9 @@ fn corner_marks(
     marks
 }
 
-/// A tile is flat (one colour, as Wordament's) when this share of its cell (gaps between tiles
-/// and the text included) lies within [`FLAT_TILE_SPREAD`] grey levels of its median. Measured:
-/// Wordament and Word Streak cells 0.60-0.74, Boggle With Friends' shaded tiles 0.24-0.49.
-const FLAT_TILE_SHARE: f32 = 0.6;
-
-/// See [`FLAT_TILE_SHARE`].
-const FLAT_TILE_SPREAD: f32 = 12.0;
-
 /// Ink masks of `sub` thresholded halfway between the tile's ground (the median level of
 /// `cell`, in `sub`'s pixels) and its most extreme ink, for each polarity whose ink stands out by
-/// at least [`MIN_MARK_CONTRAST`]. Against the local mean, a digit close to the tile's edge joins
+/// at least [`MIN_INK_CONTRAST`]. Against the local mean, a digit close to the tile's edge joins
 /// the tile's rim (a `1` at the left of Wordament's `12`); against the tile's own level, the gap
 /// between tiles is not ink of the digit's polarity, so the digit stays apart. Only for flat
 /// tiles (see [`FLAT_TILE_SHARE`]): on shaded tiles with badges and icons one level cuts shapes
@@ -262,9 +361,9 @@ fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, GrayImage)> {
         return vec![];
     }
     [true, false]
-        .map(|dark| (dark, ink_extreme(&levels, dark, 200)))
+        .map(|dark| (dark, ink_extreme(&levels, dark, CELL_INK_STRAY)))
         .into_iter()
-        .filter(|(_, ink)| (ink - ground).abs() >= MIN_MARK_CONTRAST)
+        .filter(|(_, ink)| (ink - ground).abs() >= MIN_INK_CONTRAST)
         .map(|(dark, ink)| {
             (
                 dark,
@@ -279,10 +378,6 @@ fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, GrayImage)> {
         .collect()
 }
 
-/// A side of a mark's box past which more than this share of the pixels are still as dark (or
-/// light) as its ink: the ink goes on there.
-const CONTINUES_SHARE: f32 = 0.5;
-
 /// Whether a mark's ink goes on past two or more sides of its box (see [`CONTINUES_SHARE`]):
 /// then it is not a mark printed on the tile but the ground around a rounded tile corner (or
 /// another piece of something larger), which the model reads as a `4` or an `L`. A printed
@@ -292,13 +387,13 @@ const CONTINUES_SHARE: f32 = 0.5;
 fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
     let (w, h) = full.dimensions();
     let levels = levels_in(full, m.bounds());
-    let ink = ink_extreme(&levels, m.dark, 10);
+    let ink = ink_extreme(&levels, m.dark, MARK_INK_STRAY);
     let is_ink = |x: u32, y: u32| {
         let v = level_at(full, x, y) as f32;
         if m.dark {
-            v <= ink + 0.5 * contrast
+            v <= ink + INK_WITHIN_CONTRAST * contrast
         } else {
-            v >= ink - 0.5 * contrast
+            v >= ink - INK_WITHIN_CONTRAST * contrast
         }
     };
     let share = |pixels: Vec<(u32, u32)>| {
@@ -322,11 +417,8 @@ fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
         .into_iter()
         .filter(|side| share(side.clone()) > CONTINUES_SHARE)
         .count()
-        >= 2
+        >= CONTINUES_SIDES
 }
-
-/// The smallest difference in grey levels between a mark's ink and the ground around it.
-const MIN_MARK_CONTRAST: f32 = 40.0;
 
 /// How much a blob's ink stands out (in its polarity) from the ground just around its box: the
 /// 10% extreme of the box against the median of a ring half the box's size wide.
@@ -340,11 +432,8 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
         return 0.0;
     }
     let ground = ring.median() as f32;
-    if m.dark {
-        ground - inner.nth(inner.len() / 10) as f32
-    } else {
-        inner.nth(inner.len() - 1 - inner.len() / 10) as f32 - ground
-    }
+    let ink = ink_extreme(&inner, m.dark, MARK_INK_STRAY);
+    if m.dark { ground - ink } else { ink - ground }
 }
 
 /// The grey level at (x, y), clamped to the image.
@@ -395,14 +484,15 @@ fn ink_extreme(levels: &Levels, dark: bool, skip: usize) -> f32 {
 }
 
 /// Whether a box (full pixels) is one flat level, as background is: 90% of its pixels lie
-/// within 24 grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
+/// within [`PLAIN_SPREAD`] grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
 /// than the tiles around it.)
 fn is_plain(full: &GrayImage, area: PixelBox) -> bool {
     if area.is_empty() {
         return true;
     }
     let levels = levels_in(full, area);
-    ink_extreme(&levels, false, 20) - ink_extreme(&levels, true, 20) <= 24.0
+    ink_extreme(&levels, false, TEXT_INK_STRAY) - ink_extreme(&levels, true, TEXT_INK_STRAY)
+        <= PLAIN_SPREAD
 }
 
 /// A mask of a box of an image: 255 where the grey level is past `mid` on the ink's side (below
@@ -442,26 +532,30 @@ fn cell_middle(cell: PixelBox) -> PixelBox {
 /// and its most extreme ink.
 fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
     let middle = cell_middle(cell);
-    if middle.width() < 8 || middle.height() < 8 {
+    if middle.width() < MIN_READ_SIDE || middle.height() < MIN_READ_SIDE {
         return None;
     }
     let dark = ink_is_dark(full, middle)?;
     let levels = levels_in(full, middle);
     let ground = levels.median() as f32;
-    let ink = ink_extreme(&levels, dark, 100);
-    if (ink - ground).abs() < 40.0 {
+    let ink = ink_extreme(&levels, dark, LETTER_INK_STRAY);
+    if (ink - ground).abs() < MIN_INK_CONTRAST {
         return None;
     }
     let mid = (ink + ground) / 2.0;
     let mask = ink_beyond(full, middle, dark, mid);
     let (cx, cy) = cell.centre();
-    merge_lines(&blobs(&mask, dark, 8))
+    merge_lines(&blobs(&mask, dark, CELL_LETTER_MIN_AREA))
         .into_iter()
         .map(|p| p.bounds().shifted(middle.left, middle.top))
         .filter(|p| {
             let (pw, ph) = (p.width() as f32, p.height() as f32);
             // A letter, or the smaller print of a long special tile (`OVER-`), which is wide.
-            (ph >= 0.6 * h && ph <= 1.4 * h) || (ph >= 0.45 * h && ph < 0.6 * h && pw > 2.0 * ph)
+            let letter = ph >= CELL_LETTER_MIN_HEIGHT * h && ph <= LETTER_MAX_HEIGHT * h;
+            let small_print = ph >= SMALL_PRINT_MIN_HEIGHT * h
+                && ph < CELL_LETTER_MIN_HEIGHT * h
+                && pw > SMALL_PRINT_MIN_ASPECT * ph;
+            letter || small_print
         })
         .min_by(|a, b| {
             let d = |p: &PixelBox| {
@@ -480,7 +574,7 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
 /// not touching the cell's edge, not taller than half again the text) join the box.
 pub fn whole_line(full: &GrayImage, cell: PixelBox, text: PixelBox) -> PixelBox {
     let area = inside_rim(cell);
-    if area.width() < 8 || area.height() < 8 || text.is_empty() {
+    if area.width() < MIN_READ_SIDE || area.height() < MIN_READ_SIDE || text.is_empty() {
         return text;
     }
     let Some(levels) = line_levels(full, text, area) else {
@@ -509,7 +603,7 @@ struct LineLevels {
 
 /// A cell without its rim: 3% of its shorter side off each side.
 fn inside_rim(cell: PixelBox) -> PixelBox {
-    let inset = (cell.width().min(cell.height()) as f32 * 0.03) as u32;
+    let inset = (cell.width().min(cell.height()) as f32 * RIM_SHARE) as u32;
     cell.inset(inset, inset)
 }
 
@@ -521,7 +615,7 @@ fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineL
     // The ground is taken just around the text, on the tile: farther out, the cell may hold
     // more of the board between tiles than of the tile (small dice on a wooden tray), which
     // would also turn the polarity around.
-    let ring = (text.height() as f32 * 0.3) as u32 + 1;
+    let ring = (text.height() as f32 * GROUND_RING) as u32 + 1;
     let around_box = text.outset(ring, ring).clamp_to_box(area);
     let dark = ink_is_dark(full, around_box)?;
     let inside = levels_in(full, text);
@@ -535,8 +629,8 @@ fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineL
         return None;
     }
     let ground = around.median() as f32;
-    let ink = ink_extreme(&inside, dark, 20);
-    if (ink - ground).abs() < 30.0 {
+    let ink = ink_extreme(&inside, dark, TEXT_INK_STRAY);
+    if (ink - ground).abs() < MIN_LINE_CONTRAST {
         return None;
     }
     Some(LineLevels { dark, ink, ground })
@@ -547,7 +641,7 @@ fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineL
 fn pieces_past_midway(full: &GrayImage, area: PixelBox, levels: &LineLevels) -> Vec<PixelBox> {
     let mid = (levels.ink + levels.ground) / 2.0;
     let mask = ink_beyond(full, area, levels.dark, mid);
-    blobs(&mask, levels.dark, 3)
+    blobs(&mask, levels.dark, NOISE_AREA)
         .into_iter()
         .map(|p| p.bounds().shifted(area.left, area.top))
         .collect()
@@ -562,14 +656,15 @@ fn on_text_line(full: &GrayImage, piece: PixelBox, text: PixelBox, levels: &Line
     let on_line = cy > text.top as f32 && cy < text.bottom as f32;
     // A capital before lower-case text (the `Q` of `Qu` when the `u` was found first)
     // stands on the same baseline and rises above it.
-    let capital_before = piece.right <= text.left + 2
-        && h <= 1.8 * th
+    let capital_before = piece.right <= text.left + CAPITAL_OVERLAP_PIXELS
+        && h <= CAPITAL_MAX_HEIGHT * th
         && piece.top < text.top
-        && piece.bottom as f32 >= text.bottom as f32 - 0.1 * th;
+        && piece.bottom as f32 >= text.bottom as f32 - CAPITAL_BASELINE * th;
+    let hyphen = w >= HYPHEN_MIN_ASPECT * h && h <= HYPHEN_MAX_HEIGHT * th;
     let sized =
-        (h <= 1.3 * th || capital_before) && (h >= 0.5 * th || (w >= 1.5 * h && h <= 0.35 * th));
-    let extreme = ink_extreme(&levels_in(full, piece), levels.dark, 20);
-    on_line && sized && (extreme - levels.ink).abs() < 0.3 * (levels.ground - levels.ink).abs()
+        (h <= SAME_SIZE_MAX * th || capital_before) && (h >= LINE_PIECE_MIN_HEIGHT * th || hyphen);
+    let extreme = ink_extreme(&levels_in(full, piece), levels.dark, TEXT_INK_STRAY);
+    on_line && sized && (extreme - levels.ink).abs() < SAME_INK * (levels.ground - levels.ink).abs()
 }
 
 /// Grows the text box through the pieces that continue its line (gaps under 40% of the text's
@@ -580,7 +675,7 @@ fn grow_along_line(text: PixelBox, mut pieces: Vec<PixelBox>) -> PixelBox {
     loop {
         let near = pieces.iter().position(|p| {
             let gap = (p.left as i64 - out.right as i64).max(out.left as i64 - p.right as i64);
-            (gap as f32) < 0.4 * th
+            (gap as f32) < LINE_MAX_GAP * th
         });
         let Some(i) = near else { break };
         out = out.union(&pieces.swap_remove(i));
@@ -599,7 +694,7 @@ fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
             let (cx, cy) = ((p.left + p.right) / 2, (p.top + p.bottom) / 2);
             (text.left..text.right).contains(&cx)
                 && (text.top..text.bottom).contains(&cy)
-                && p.height() as f32 >= 0.5 * th
+                && p.height() as f32 >= LINE_PIECE_MIN_HEIGHT * th
         })
         .max_by_key(PixelBox::area)
 }
@@ -627,8 +722,8 @@ fn ink_is_dark(full: &GrayImage, area: PixelBox) -> Option<bool> {
     let ground = edge.median() as f32;
     let inside = levels_in(full, area);
     let (low, high) = (
-        ink_extreme(&inside, true, 50),
-        ink_extreme(&inside, false, 50),
+        ink_extreme(&inside, true, POLARITY_STRAY),
+        ink_extreme(&inside, false, POLARITY_STRAY),
     );
     Some(ground - low >= high - ground)
 }
@@ -644,7 +739,7 @@ pub fn normalise(
     text_height: f32,
     cell: PixelBox,
 ) -> GrayImage {
-    let pad = (0.08 * text_height).round() as u32 + 1;
+    let pad = (CROP_PAD * text_height).round() as u32 + 1;
     let padded = text.outset(pad, pad).clamp_to_box(cell);
     // At least one pixel, even for a text box outside the cell.
     let area = PixelBox {
@@ -658,9 +753,9 @@ pub fn normalise(
         values.extend(row.iter().map(|&v| if dark { v } else { 255 - v }))
     });
     let levels = Levels::of(values.iter().copied());
-    let ink = levels.nth(levels.len() / 50) as f32;
-    let paper = levels.nth(levels.len().saturating_sub(1 + levels.len() / 20)) as f32;
-    let span = (paper - ink).max(24.0);
+    let ink = ink_extreme(&levels, true, CROP_INK_STRAY);
+    let paper = ink_extreme(&levels, false, CROP_PAPER_STRAY);
+    let span = (paper - ink).max(MIN_STRETCH_SPAN);
     let (w, h) = (area.width(), area.height());
     let stretched = GrayImage::from_fn(w, h, |x, y| {
         let v = values[(y * w + x) as usize] as f32;
@@ -673,7 +768,7 @@ pub fn normalise(
         .outset(pad, pad)
         .clamp_to((w, h));
     let ink_height = (framed.height() as f32).min(text_height);
-    let margin = (0.25 * ink_height).round() as u32 + 2;
+    let margin = (CROP_MARGIN * ink_height).round() as u32 + CROP_MARGIN_PIXELS;
     let mut out = GrayImage::from_pixel(
         framed.width() + 2 * margin,
         framed.height() + 2 * margin,
