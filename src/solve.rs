@@ -436,6 +436,8 @@ pub struct Solver<'d> {
     grid: (usize, usize, [u64; 64]),
     /// True when the CPU counts bits in one instruction (x86-64 `popcnt`), checked once.
     popcnt: bool,
+    /// True when the CPU also has `bmi2` and `ssse3` (for [`Plain::enter_by_cells`]).
+    bmi2: bool,
     /// The board being solved as the plain search reads it, when it can (see [`plain`]).
     plain: Box<PlainBoard>,
     /// Words found by the plain search on the current board.
@@ -466,6 +468,7 @@ impl<'d> Solver<'d> {
             prepared: Prepared::empty(),
             grid: (0, 0, [0; 64]),
             popcnt: has_popcnt(),
+            bmi2: has_bmi2(),
             plain: PlainBoard::empty(),
             found_bits: FoundBits::default(),
             length_scores,
@@ -591,6 +594,10 @@ impl<'d> Solver<'d> {
         nodes: &[N],
         symbols: S,
     ) -> Option<(usize, u64)> {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 && !PATHS && symbols.get() <= u32::from(plain::NO_SYMBOL) {
+            return self.plain_with::<N, S, WithBmi2, PATHS>(nodes, symbols);
+        }
         #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             return self.plain_with::<N, S, WithPopcnt, PATHS>(nodes, symbols);
@@ -807,6 +814,13 @@ trait Isa: Sized {
         last: bool,
     );
 
+    /// The neighbours `bare` of a cell whose letter (in `around`) is in `mask` (see
+    /// [`plain::candidates_portable`]).
+    #[inline(always)]
+    fn candidates(mask: u64, around: u64, bare: u64) -> u64 {
+        plain::candidates_portable(mask, around, bare)
+    }
+
     /// Enters `cell` in the plain search (see [`Plain::enter`]) in code compiled for this
     /// instruction set.
     fn plain<N: NodeWord, S: Symbols, const PATHS: bool>(
@@ -878,6 +892,73 @@ impl Isa for WithPopcnt {
     ) {
         // SAFETY: a search with `WithPopcnt` only starts when `has_popcnt()` said yes.
         unsafe { plain_with_popcnt(search, cell, node, letters, depth, visited) }
+    }
+}
+
+/// x86-64 with `popcnt`, `bmi2` and `ssse3`, checked by [`has_bmi2`] before it is used: the
+/// plain search counts words with [`Plain::enter_by_cells`].
+#[cfg(target_arch = "x86_64")]
+struct WithBmi2;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for WithBmi2 {
+    #[inline]
+    fn enter<N: NodeWord>(
+        search: &mut Search<'_, N, Self>,
+        cell: usize,
+        node: usize,
+        n: N,
+        letters: usize,
+        last: bool,
+    ) {
+        search.enter_loaded(cell, node, n, letters, last);
+    }
+
+    #[inline(always)]
+    fn candidates(mask: u64, around: u64, bare: u64) -> u64 {
+        // SAFETY: a search with `WithBmi2` only starts when `has_bmi2()` said yes.
+        unsafe { plain::candidates_bmi2(mask, around, bare) }
+    }
+
+    #[inline]
+    fn plain<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    ) {
+        // SAFETY: a search with `WithBmi2` only starts when `has_bmi2()` said yes.
+        unsafe { plain_with_bmi2(search, cell, node, letters, depth, visited) }
+    }
+}
+
+/// [`Plain::enter_by_cells`] compiled with `popcnt`, `bmi2` and `ssse3`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2,ssse3")]
+unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
+    search: &mut Plain<'_, N, S, WithBmi2, PATHS>,
+    cell: usize,
+    node: usize,
+    letters: usize,
+    depth: usize,
+    visited: u64,
+) {
+    search.enter_by_cells(cell, node, letters, depth, visited);
+}
+
+/// True when the CPU has `popcnt`, `bmi2` and `ssse3` (always false off x86-64).
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("ssse3")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
@@ -1170,7 +1251,9 @@ mod tests {
         boards.extend(crate::bench::BoardSet::Dice5x5.boards(20, 5, false));
         let options = SolveOptions::new(Game::Boggle);
         let mut portable = Solver::new(&d, options.clone());
-        portable.popcnt = false;
+        (portable.popcnt, portable.bmi2) = (false, false);
+        let mut popcnt_only = Solver::new(&d, options.clone());
+        popcnt_only.bmi2 = false;
         let mut native = Solver::new(&d, options.clone());
         // The general search on the same boards: the plain search finds the same words with
         // the same paths.
@@ -1178,10 +1261,12 @@ mod tests {
         general.plain_allowed = false;
         let mut general_portable = Solver::new(&d, options.clone());
         (general_portable.plain_allowed, general_portable.popcnt) = (false, false);
+        general_portable.bmi2 = false;
         for board in boards.iter().chain(boards.iter().rev()) {
             let fresh = solve(board, &d, &options);
             for solver in [
                 &mut portable,
+                &mut popcnt_only,
                 &mut native,
                 &mut general,
                 &mut general_portable,

@@ -20,6 +20,10 @@ use crate::dict::trie::NodeWord;
 /// Longest tile, in letters, that the plain search takes (`QU`, `TH`, `ING`...).
 const MAX_TILE: usize = 4;
 
+/// The symbol [`PlainBoard::around`] gives a cell that is not one letter: never a child of a
+/// trie node, since the candidate search only runs with alphabets of at most 63 symbols.
+pub(super) const NO_SYMBOL: u8 = 63;
+
 /// A board whose live cells are all fixed runs of letters, as the plain search reads it.
 pub(super) struct PlainBoard {
     /// Per cell: its neighbours (holes left out).
@@ -37,6 +41,13 @@ pub(super) struct PlainBoard {
     /// Per cell: the first symbols of all its neighbours (a path that reaches the cell at a
     /// trie node with none of them as children ends there).
     near_all: [u64; 64],
+    /// Per cell: the symbol of each cell of `bare[cell]`, in the order of the cells, one byte
+    /// each, [`NO_SYMBOL`] for a hole or a cell of several letters and for the unused bytes.
+    around: [u64; 64],
+    /// Per cell: its neighbours on the bare grid (holes included), the cells `around` describes.
+    bare: [u64; 64],
+    /// Per cell: its symbol if it holds one letter, else [`NO_SYMBOL`].
+    single: [u8; 64],
     /// Cells of several letters.
     multis: u64,
     /// Cells a word may use.
@@ -54,6 +65,9 @@ impl PlainBoard {
             cells_of: [0; 64],
             near: [0; 64],
             near_all: [0; 64],
+            around: [0; 64],
+            bare: [0; 64],
+            single: [NO_SYMBOL; 64],
             multis: 0,
             live: 0,
         })
@@ -67,6 +81,7 @@ impl PlainBoard {
         (self.multis, self.live) = (0, 0);
         let mut singles = 0u64;
         for (cell, kind) in prepared.kinds.iter().enumerate() {
+            self.single[cell] = NO_SYMBOL;
             match kind {
                 CellKind::Dead => continue,
                 CellKind::Single(s) => {
@@ -111,6 +126,7 @@ impl PlainBoard {
         (self.multis, self.live) = (0, 0);
         let mut singles = 0u64;
         for (cell, tile) in board.tiles().iter().enumerate() {
+            self.single[cell] = NO_SYMBOL;
             let letters = match tile {
                 Tile::Hole => continue,
                 Tile::Letters(s) if s.is_ascii() && (1..=MAX_TILE).contains(&s.len()) => {
@@ -149,21 +165,30 @@ impl PlainBoard {
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
+            self.single[cell] = self.first[cell];
             self.cells_of[self.first[cell] as usize] |= 1 << cell;
         }
         for (cell, &bare) in neighbours.iter().enumerate().take(cells) {
             self.neighbours[cell] = bare & self.live;
-            let mut around = bare & singles;
+            self.bare[cell] = bare;
+            let mut around = u64::from_ne_bytes([NO_SYMBOL; 8]);
             let mut near = 0u64;
-            while around != 0 {
-                near |= 1 << self.first[around.trailing_zeros() as usize];
-                around &= around - 1;
+            let mut cells = bare;
+            let mut shift = 0;
+            while cells != 0 {
+                let next = cells.trailing_zeros() as usize % 64;
+                cells &= cells - 1;
+                let symbol = self.single[next];
+                around ^= u64::from(symbol ^ NO_SYMBOL) << shift;
+                near |= (singles >> next & 1) << symbol;
+                shift = (shift + 8) % 64;
             }
+            self.around[cell] = around;
             self.near[cell] = near;
-            let mut around = bare & self.multis;
-            while around != 0 {
-                near |= 1 << self.first[around.trailing_zeros() as usize];
-                around &= around - 1;
+            let mut multis = bare & self.multis;
+            while multis != 0 {
+                near |= 1 << self.first[multis.trailing_zeros() as usize];
+                multis &= multis - 1;
             }
             self.near_all[cell] = near;
         }
@@ -358,6 +383,57 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
         }
     }
 
+    /// [`Plain::enter`] taking the next cells one by one rather than letter by letter:
+    /// `I::candidates` gives the neighbours whose letter is a child of `node` in one step, so
+    /// the search does not try letters whose cells are all used. It meets cells in another
+    /// order than [`Plain::enter`] (by cell rather than by letter), so a word may be reached by
+    /// another path first: counting only.
+    #[inline(always)]
+    pub(super) fn enter_by_cells(
+        &mut self,
+        cell: usize,
+        node: usize,
+        letters: usize,
+        depth: usize,
+        visited: u64,
+    ) {
+        let symbols = self.symbols.get();
+        let n = self.nodes[node];
+        if n.is_terminal(symbols) {
+            self.word(node, letters, depth + 1);
+        }
+        let mask = n.child_mask(symbols);
+        if mask == 0 || letters >= self.max_len {
+            return;
+        }
+        let board = self.board;
+        let visited = visited | 1 << cell;
+        let free = board.neighbours[cell % 64] & !visited;
+        let first = n.first_child(symbols);
+        let mut cells = I::candidates(mask, board.around[cell % 64], board.bare[cell % 64]) & free;
+        while cells != 0 {
+            let next = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let sym = board.single[next % 64];
+            let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
+            let child_word = self.nodes[child];
+            if child_word.child_mask(symbols) & board.near_all[next % 64] != 0 {
+                I::plain(self, next, child, letters + 1, depth + 1, visited);
+            } else if child_word.is_terminal(symbols) {
+                self.word(child, letters + 1, depth + 2);
+            }
+        }
+        let mut multis = free & board.multis;
+        while multis != 0 {
+            let next = multis.trailing_zeros() as usize;
+            multis &= multis - 1;
+            if let Some(child) = self.tile_node(node, next) {
+                let more = 1 + board.tail_len[next] as usize;
+                I::plain(self, next, child, letters + more, depth + 1, visited);
+            }
+        }
+    }
+
     /// Counts or records the word at `node` (its path is `path[..tiles]`) unless its length is
     /// not wanted or it was found before.
     #[inline(always)]
@@ -379,6 +455,95 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
         } else {
             self.words += 1;
             self.score += u64::from(score);
+        }
+    }
+}
+
+/// The cells of `bare` (a cell's neighbours on the grid) whose letter is in `mask`, given the
+/// symbols of those cells in order, one a byte (`around`, as [`PlainBoard`] keeps it), without
+/// a branch: one bit test per byte.
+#[inline(always)]
+pub(super) fn candidates_portable(mask: u64, around: u64, bare: u64) -> u64 {
+    let mut out = 0;
+    let mut cells = bare;
+    let mut shift = 0;
+    while cells != 0 {
+        let cell = cells.trailing_zeros();
+        cells &= cells - 1;
+        out |= (mask >> (around >> shift & 63) & 1) << cell;
+        shift = (shift + 8) % 64;
+    }
+    out
+}
+
+/// [`candidates_portable`] with SSSE3 and BMI2: the eight bit tests in one byte shuffle, the
+/// results spread onto the cells with `pdep`.
+///
+/// # Safety
+/// The CPU must have `ssse3` and `bmi2`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3,bmi2")]
+#[inline]
+pub(super) unsafe fn candidates_bmi2(mask: u64, around: u64, bare: u64) -> u64 {
+    use std::arch::x86_64::*;
+    let symbols = _mm_cvtsi64_si128(around as i64);
+    // Byte k: the byte of `mask` that holds the bit of symbol k, and that bit.
+    let byte_of = _mm_and_si128(_mm_srli_epi16::<3>(symbols), _mm_set1_epi8(0x1f));
+    let bytes = _mm_shuffle_epi8(_mm_cvtsi64_si128(mask as i64), byte_of);
+    let bit_of = _mm_and_si128(symbols, _mm_set1_epi8(7));
+    let bits = _mm_shuffle_epi8(_mm_set1_epi64x(0x8040_2010_0804_0201_u64 as i64), bit_of);
+    let hits = _mm_cmpeq_epi8(_mm_and_si128(bytes, bits), bits);
+    let lanes = (_mm_movemask_epi8(hits) & 0xff) as u64;
+    _pdep_u64(lanes, bare)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The cells of `bare` whose symbol (byte k of `around` for the k-th cell) is in `mask`,
+    /// one cell at a time.
+    fn candidates_by_hand(mask: u64, around: u64, bare: u64) -> u64 {
+        let cells: Vec<u32> = (0..64).filter(|c| bare >> c & 1 == 1).collect();
+        let mut out = 0;
+        for (k, cell) in cells.iter().enumerate() {
+            let symbol = around.to_le_bytes()[k];
+            if mask >> symbol & 1 == 1 {
+                out |= 1 << cell;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn candidates_are_the_neighbours_whose_letter_is_a_child() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            // A cell's neighbours: up to 8 cells.
+            let mut bare = 0u64;
+            for _ in 0..rng.random_range(0..=8) {
+                bare |= 1 << rng.random_range(0..64);
+            }
+            let mut bytes = [NO_SYMBOL; 8];
+            for byte in bytes.iter_mut().take(bare.count_ones() as usize) {
+                *byte = if rng.random_bool(0.2) {
+                    NO_SYMBOL
+                } else {
+                    rng.random_range(0..NO_SYMBOL)
+                };
+            }
+            let around = u64::from_le_bytes(bytes);
+            let mask = rng.random::<u64>() & !(1 << NO_SYMBOL) & rng.random::<u64>();
+            let expected = candidates_by_hand(mask, around, bare);
+            assert_eq!(candidates_portable(mask, around, bare), expected);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("ssse3")
+            {
+                // SAFETY: the features were checked just above.
+                assert_eq!(unsafe { candidates_bmi2(mask, around, bare) }, expected);
+            }
         }
     }
 }
