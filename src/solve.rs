@@ -550,7 +550,7 @@ impl<'d> Solver<'d> {
             return self.run_plain(false);
         }
         self.prepared.prepare(board, self.dict, &self.grid.2);
-        if plain && self.plain.fill(board, &self.prepared) {
+        if plain && self.plain.fill(board, &self.prepared, &self.grid.2) {
             return self.run_plain(paths);
         }
         self.prepared.group_neighbours_by_symbol();

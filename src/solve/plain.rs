@@ -12,7 +12,7 @@
 //! the general search (letters in symbol order, then multi-letter tiles), so it reports the same
 //! path for each word.
 
-use super::{CellKind, Hit, Isa, Prepared};
+use super::{CellKind, Hit, Isa, Prepared, bits};
 use crate::board::{Board, Tile};
 use crate::dict::Alphabet;
 use crate::dict::trie::NodeWord;
@@ -23,6 +23,9 @@ const MAX_TILE: usize = 4;
 /// The symbol [`PlainBoard::around`] gives a cell that is not one letter: never a child of a
 /// trie node, since the candidate search only runs with alphabets of at most 63 symbols.
 pub(super) const NO_SYMBOL: u8 = 63;
+
+/// The cell that pads a list of neighbours ([`PlainBoard::lists`]): never a letter.
+const PAD: u8 = 64;
 
 /// A board whose live cells are all fixed runs of letters, as the plain search reads it.
 pub(super) struct PlainBoard {
@@ -46,8 +49,15 @@ pub(super) struct PlainBoard {
     around: [u64; 64],
     /// Per cell: its neighbours on the bare grid (holes included), the cells `around` describes.
     bare: [u64; 64],
-    /// Per cell: its symbol if it holds one letter, else [`NO_SYMBOL`].
-    single: [u8; 64],
+    /// Per cell: the cells of `bare[cell]` in order, then [`PAD`] up to 8 (made when the grid
+    /// changes).
+    lists: [[u8; 8]; 64],
+    /// Per cell, then [`PAD`]: its symbol if it holds one letter, else [`NO_SYMBOL`].
+    single: [u8; 65],
+    /// Per cell, then [`PAD`]: the bit of its symbol if it holds one letter, else 0.
+    single_bit: [u64; 65],
+    /// Per cell, then [`PAD`]: the bit of its first symbol if it is live, else 0.
+    first_bit: [u64; 65],
     /// Cells of several letters.
     multis: u64,
     /// Cells a word may use.
@@ -67,7 +77,10 @@ impl PlainBoard {
             near_all: [0; 64],
             around: [0; 64],
             bare: [0; 64],
-            single: [NO_SYMBOL; 64],
+            lists: [[PAD; 8]; 64],
+            single: [NO_SYMBOL; 65],
+            single_bit: [0; 65],
+            first_bit: [0; 65],
             multis: 0,
             live: 0,
         })
@@ -77,11 +90,13 @@ impl PlainBoard {
     /// needs the general search (a choice of letters, a prefix or suffix tile, a doubtful
     /// reading, a tile longer than [`MAX_TILE`]). The dictionary's alphabet must have at most
     /// 64 symbols.
-    pub(super) fn fill(&mut self, board: &Board, prepared: &Prepared) -> bool {
+    /// `grid` holds the neighbours of each cell of the bare grid.
+    pub(super) fn fill(&mut self, board: &Board, prepared: &Prepared, grid: &[u64; 64]) -> bool {
         (self.multis, self.live) = (0, 0);
         let mut singles = 0u64;
         for (cell, kind) in prepared.kinds.iter().enumerate() {
-            self.single[cell] = NO_SYMBOL;
+            (self.single[cell], self.single_bit[cell]) = (NO_SYMBOL, 0);
+            self.first_bit[cell] = 0;
             match kind {
                 CellKind::Dead => continue,
                 CellKind::Single(s) => {
@@ -109,7 +124,7 @@ impl PlainBoard {
             }
             self.live |= 1 << cell;
         }
-        self.link(singles, &prepared.neighbours, prepared.kinds.len());
+        self.link(singles, grid, prepared.kinds.len());
         true
     }
 
@@ -126,7 +141,8 @@ impl PlainBoard {
         (self.multis, self.live) = (0, 0);
         let mut singles = 0u64;
         for (cell, tile) in board.tiles().iter().enumerate() {
-            self.single[cell] = NO_SYMBOL;
+            (self.single[cell], self.single_bit[cell]) = (NO_SYMBOL, 0);
+            self.first_bit[cell] = 0;
             let letters = match tile {
                 Tile::Hole => continue,
                 Tile::Letters(s) if s.is_ascii() && (1..=MAX_TILE).contains(&s.len()) => {
@@ -159,38 +175,46 @@ impl PlainBoard {
 
     /// Fills the per-symbol cells and the per-cell neighbour sets from the live cells, the
     /// single-letter ones among them `singles`, and the neighbours of each of the `cells` cells
-    /// (holes may be included: they are never live).
-    fn link(&mut self, singles: u64, neighbours: &[u64; 64], cells: usize) {
-        let mut left = singles;
+    /// on the bare grid, `grid` (holes included: they are never live).
+    fn link(&mut self, singles: u64, grid: &[u64; 64], cells: usize) {
+        if self.bare[..cells] != grid[..cells] {
+            self.set_grid(grid, cells);
+        }
+        let mut left = self.live;
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
             left &= left - 1;
-            self.single[cell] = self.first[cell];
-            self.cells_of[self.first[cell] as usize] |= 1 << cell;
+            let first = self.first[cell];
+            self.first_bit[cell] = 1 << first;
+            if singles >> cell & 1 == 1 {
+                (self.single[cell], self.single_bit[cell]) = (first, 1 << first);
+                self.cells_of[first as usize] |= 1 << cell;
+            }
         }
-        for (cell, &bare) in neighbours.iter().enumerate().take(cells) {
-            self.neighbours[cell] = bare & self.live;
-            self.bare[cell] = bare;
-            let mut around = u64::from_ne_bytes([NO_SYMBOL; 8]);
-            let mut near = 0u64;
-            let mut cells = bare;
-            let mut shift = 0;
-            while cells != 0 {
-                let next = cells.trailing_zeros() as usize % 64;
-                cells &= cells - 1;
-                let symbol = self.single[next];
-                around ^= u64::from(symbol ^ NO_SYMBOL) << shift;
-                near |= (singles >> next & 1) << symbol;
-                shift = (shift + 8) % 64;
+        for cell in 0..cells {
+            self.neighbours[cell] = self.bare[cell] & self.live;
+            let (mut around, mut near, mut near_all) = (0u64, 0u64, 0u64);
+            for (k, &next) in self.lists[cell].iter().enumerate() {
+                let next = next as usize % 65;
+                around |= u64::from(self.single[next]) << (8 * k);
+                near |= self.single_bit[next];
+                near_all |= self.first_bit[next];
             }
             self.around[cell] = around;
             self.near[cell] = near;
-            let mut multis = bare & self.multis;
-            while multis != 0 {
-                near |= 1 << self.first[multis.trailing_zeros() as usize];
-                multis &= multis - 1;
+            self.near_all[cell] = near_all;
+        }
+    }
+
+    /// Keeps the bare grid's neighbours of its first `cells` cells, `grid`, and their lists.
+    #[cold]
+    fn set_grid(&mut self, grid: &[u64; 64], cells: usize) {
+        self.bare[..cells].copy_from_slice(&grid[..cells]);
+        for (list, &bare) in self.lists.iter_mut().zip(grid).take(cells) {
+            *list = [PAD; 8];
+            for (slot, next) in list.iter_mut().zip(bits(bare)) {
+                *slot = next as u8;
             }
-            self.near_all[cell] = near;
         }
     }
 }
