@@ -240,7 +240,11 @@ pub struct Evidence {
 
 /// Measures the evidence of a reading in its image.
 pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
-    let rgb = image.to_rgb8();
+    // Screenshots mostly decode to 8-bit RGB: read those in place rather than copy them.
+    let rgb = match image.as_rgb8() {
+        Some(rgb) => std::borrow::Cow::Borrowed(rgb),
+        None => std::borrow::Cow::Owned(image.to_rgb8()),
+    };
     let board = &reading.board;
     let (rows, cols) = (board.rows, board.cols);
     let notation: Vec<&str> = board.tiles.iter().flatten().map(String::as_str).collect();

@@ -117,44 +117,119 @@ impl InkMasks {
     }
 }
 
-/// Thresholds `gray` against its mean over a (2r+1)^2 window, with a margin of `delta` levels.
+/// Thresholds `gray` against its mean over a (2r+1)^2 window (cut off at the image's edges),
+/// with a margin of `delta` levels: a pixel is dark ink when `p + delta < mean` and light ink
+/// when `p - delta > mean`, with `mean` the window's sum divided by its pixel count, rounded down.
 ///
-/// The window's sum comes from the integral image's four corners, read from its raw rows (the
-/// integral image is one pixel wider and taller than `gray`, with a zero first row and column).
+/// The window sums slide: one sum per column over the window's rows, moved down a row at a time,
+/// and across each row a running sum of those column sums. A few additions per pixel and one
+/// row of sums in memory, where an integral image took eight bytes per pixel and a pass of its
+/// own.
 pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
-    let (w, h) = gray.dimensions();
-    let integral = imageproc::integral_image::integral_image::<_, u64>(gray);
-    let stride = w as usize + 1;
-    let delta = delta as i64;
-    let sums = integral.as_raw();
+    debug_assert!(
+        delta >= 0,
+        "a negative margin would mark pixels as both dark and light"
+    );
+    let (w, h) = (gray.width() as usize, gray.height() as usize);
+    let (r, delta) = (radius as usize, delta as i64);
     let pixels = gray.as_raw();
     let mut dark = vec![0u8; pixels.len()];
     let mut light = vec![0u8; pixels.len()];
-    for y in 0..h as usize {
-        let top = y.saturating_sub(radius as usize);
-        let bottom = (y + radius as usize).min(h as usize - 1) + 1;
-        let (above, below) = (&sums[top * stride..], &sums[bottom * stride..]);
-        for x in 0..w as usize {
-            let left = x.saturating_sub(radius as usize);
-            let right = (x + radius as usize).min(w as usize - 1) + 1;
-            let sum = (below[right] + above[left] - above[right] - below[left]) as i64;
-            let count = ((right - left) * (bottom - top)) as i64;
-            let i = y * w as usize + x;
-            let p = pixels[i] as i64;
-            // With mean = floor(sum / count): p + delta < mean exactly when
-            // (p + delta + 1) * count <= sum, and p - delta > mean exactly when
-            // (p - delta) * count > sum; no division per pixel.
-            if (p + delta + 1) * count <= sum {
-                dark[i] = 255;
-            } else if (p - delta) * count > sum {
-                light[i] = 255;
+    let row = |y: usize| &pixels[y * w..(y + 1) * w];
+    // column[x]: the sum of column x over the window's rows [top, bottom).
+    let mut column = vec![0u32; w];
+    for y in 0..(r + 1).min(h) {
+        column
+            .iter_mut()
+            .zip(row(y))
+            .for_each(|(c, &p)| *c += p as u32);
+    }
+    for y in 0..h {
+        if y > 0 {
+            if y + r < h {
+                column
+                    .iter_mut()
+                    .zip(row(y + r))
+                    .for_each(|(c, &p)| *c += p as u32);
+            }
+            if y > r {
+                column
+                    .iter_mut()
+                    .zip(row(y - r - 1))
+                    .for_each(|(c, &p)| *c -= p as u32);
             }
         }
+        let rows = ((y + r).min(h - 1) + 1 - y.saturating_sub(r)) as i64;
+        let at = y * w;
+        let row_masks = (&mut dark[at..at + w], &mut light[at..at + w]);
+        mark_row(&pixels[at..at + w], &column, r, rows, delta, row_masks);
     }
-    let image = |raw| GrayImage::from_raw(w, h, raw).expect("a buffer of the image's size");
+    let image =
+        |raw| GrayImage::from_raw(w as u32, h as u32, raw).expect("a buffer of the image's size");
     InkMasks {
         dark: image(dark),
         light: image(light),
+    }
+}
+
+/// Marks one row's dark and light ink, given each column's sum over the window's `rows` rows:
+/// the window's sum slides across the row, columns coming in on the right and leaving on the
+/// left. Near the edges the window is cut off and holds fewer columns; in between it holds
+/// `2 * r + 1`, and that stretch, most of the row, runs without bounds or edge checks.
+fn mark_row(
+    pixels: &[u8],
+    column: &[u32],
+    r: usize,
+    rows: i64,
+    delta: i64,
+    (dark, light): (&mut [u8], &mut [u8]),
+) {
+    let w = pixels.len();
+    // With mean = floor(sum / count): p + delta < mean exactly when
+    // (p + delta + 1) * count <= sum, and p - delta > mean exactly when
+    // (p - delta) * count > sum (never both, as delta >= 0); no division per pixel.
+    let ink = |p: u8, sum: u32, count: i64| {
+        let (p, sum) = (p as i64, sum as i64);
+        let dark = (p + delta + 1) * count <= sum;
+        let light = (p - delta) * count > sum;
+        (if dark { 255 } else { 0 }, if light { 255 } else { 0 })
+    };
+    let columns_at = |x: usize| ((x + r).min(w - 1) + 1 - x.saturating_sub(r)) as i64;
+    let mut sum: u32 = column[..r.min(w)].iter().sum();
+    // Near the edges: the window's columns as far as the row goes.
+    let edge = |x: usize, sum: &mut u32| {
+        if x + r < w {
+            *sum += column[x + r];
+        }
+        if x > r {
+            *sum -= column[x - r - 1];
+        }
+        ink(pixels[x], *sum, columns_at(x) * rows)
+    };
+    let inner_start = (r + 1).min(w);
+    let inner_end = w.saturating_sub(r).max(inner_start);
+    for x in 0..inner_start {
+        (dark[x], light[x]) = edge(x, &mut sum);
+    }
+    if inner_start < inner_end {
+        // Whole windows: one column comes in, one leaves.
+        let count = (2 * r + 1) as i64 * rows;
+        let inner = inner_start..inner_end;
+        let coming = &column[inner.start + r..inner.end + r];
+        let leaving = &column[inner.start - r - 1..];
+        for ((((&p, &c), &l), d), li) in pixels[inner.clone()]
+            .iter()
+            .zip(coming)
+            .zip(leaving)
+            .zip(&mut dark[inner.clone()])
+            .zip(&mut light[inner])
+        {
+            sum = sum + c - l;
+            (*d, *li) = ink(p, sum, count);
+        }
+    }
+    for x in inner_end..w {
+        (dark[x], light[x]) = edge(x, &mut sum);
     }
 }
 
@@ -451,12 +526,57 @@ mod tests {
         })
     }
 
+    /// The masks by the definition: each window's sum added up pixel by pixel.
+    fn ink_masks_by_definition(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
+        let (w, h) = gray.dimensions();
+        let mut masks = InkMasks {
+            dark: GrayImage::new(w, h),
+            light: GrayImage::new(w, h),
+        };
+        for (x, y, p) in gray.enumerate_pixels() {
+            let (xs, ys) = (
+                x.saturating_sub(radius)..=(x + radius).min(w - 1),
+                y.saturating_sub(radius)..=(y + radius).min(h - 1),
+            );
+            let (mut sum, mut count) = (0i64, 0i64);
+            for wy in ys {
+                for wx in xs.clone() {
+                    sum += gray.get_pixel(wx, wy).0[0] as i64;
+                    count += 1;
+                }
+            }
+            let (p, mean) = (p.0[0] as i64, sum / count);
+            if p + (delta as i64) < mean {
+                masks.dark.put_pixel(x, y, Luma([255]));
+            } else if p - (delta as i64) > mean {
+                masks.light.put_pixel(x, y, Luma([255]));
+            }
+        }
+        masks
+    }
+
+    /// Random grey images from 1x1 up, with a radius that may exceed them.
+    fn greys() -> impl Strategy<Value = (GrayImage, u32, i32)> {
+        (1u32..30, 1u32..30, 0u32..12, 0i32..40).prop_flat_map(|(w, h, radius, delta)| {
+            proptest::collection::vec(any::<u8>(), (w * h) as usize)
+                .prop_map(move |pixels| (GrayImage::from_raw(w, h, pixels).unwrap(), radius, delta))
+        })
+    }
+
     proptest! {
         /// Run labelling finds the same components, boxes, areas and order as labelling every
         /// pixel.
         #[test]
         fn run_labelling_matches_pixel_labelling(image in masks()) {
             prop_assert_eq!(components(&image), blobs_by_imageproc(&image));
+        }
+
+        /// Sliding window sums give the masks the definition gives, at the edges too.
+        #[test]
+        fn ink_masks_match_their_definition((gray, radius, delta) in greys()) {
+            let (fast, slow) = (ink_masks(&gray, radius, delta), ink_masks_by_definition(&gray, radius, delta));
+            prop_assert_eq!(fast.dark, slow.dark);
+            prop_assert_eq!(fast.light, slow.light);
         }
     }
 

@@ -219,7 +219,7 @@ struct Analysis {
 /// lattice in it.
 fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
     load::check_size(image)?;
-    let full = image.to_luma8();
+    let full = load::to_grey(image);
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
     let analysis = if scale > 1.0 {
