@@ -22,6 +22,82 @@ pub const CERTAIN_VOTES: f32 = 4.0;
 /// The lead in votes the winner needs over the runner-up to be taken as certain.
 pub const CERTAIN_MARGIN: f32 = 1.5;
 
+// The weights of votes (see [`votes`]), from the strongest evidence down.
+
+/// Evidence only one game shows (holes, special tiles, the 2X badge).
+const ONLY_ONE_GAME: f32 = 5.0;
+/// Strong evidence: where most values sit, tiles that touch.
+const STRONG: f32 = 3.0;
+/// Clear evidence: the value table, the ground's colour, the tiles' colours.
+const CLEAR: f32 = 2.0;
+/// What several games share (size, having values or not, badges).
+const SHARED: f32 = 1.0;
+/// Evidence a game never shows (values where it prints none, a size it does not have).
+const RULED_OUT: f32 = -3.0;
+
+// Thresholds on the evidence for a vote.
+
+/// Values vote for the corner most of them sit in when at least this share does ...
+const VALUE_CORNER_SHARE: f32 = 0.6;
+/// ... with a [`STRONG`] vote from this share, a [`CLEAR`] one below it.
+const VALUE_CORNER_SURE: f32 = 0.8;
+/// Values vote for a game's letter table when at least this share of them follows it.
+const VALUE_TABLE_SHARE: f32 = 0.85;
+/// Tiles touch when fewer than this share of the boundaries between them show the ground.
+const TOUCHING_GAPS: f32 = 0.25;
+/// Tiles stand apart when more than this share of the boundaries show the ground.
+const APART_GAPS: f32 = 0.6;
+/// Letters are light on their tiles when more than this share of the tiles have light letters
+/// ...
+const LIGHT_LETTERS: f32 = 0.6;
+/// ... and dark when fewer than this share.
+const DARK_LETTERS: f32 = 0.4;
+/// A tile fill lighter than this (luma, 0-255) is a light tile.
+const LIGHT_TILE_LUMA: f32 = 150.0;
+/// Letterpress's owned tiles come in at least this many fill colours ...
+const OWNER_COLOURS: usize = 3;
+/// ... and at least one tile in this many is vivid.
+const VIVID_ONE_IN: usize = 5;
+
+// Measuring the evidence in the image. Boxes in shares of a cell: (left, top, right, bottom).
+
+/// A tile's fill is sampled on a ring inside its cell: in this box ...
+const FILL_RING_OUTER: (f32, f32, f32, f32) = (0.1, 0.1, 0.9, 0.9);
+/// ... and outside this range of the cell across and down (where the letter is), ...
+const FILL_RING_INNER: std::ops::Range<f32> = 0.24..0.76;
+/// ... on a grid of this many samples a side.
+const FILL_SAMPLES: u32 = 24;
+/// A tile's letter is sampled in this box (the middle of the cell) ...
+const LETTER_BOX: (f32, f32, f32, f32) = (0.3, 0.3, 0.7, 0.7);
+/// ... on a grid of this many samples a side; its dark and light ends leave out the most extreme
+/// tenth of the samples.
+const LETTER_SAMPLES: u32 = 20;
+/// The seam between two tiles is sampled along the middle of their shared edge, from this share
+/// of it ...
+const SEAM_FROM: f32 = 0.3;
+/// ... over this share of it ...
+const SEAM_LENGTH: f32 = 0.4;
+/// ... at this many places.
+const SEAM_SAMPLES: u32 = 16;
+/// A seam within this RGB distance of a tile's fill is that tile, not the ground between tiles.
+const SEAM_IS_TILE: f32 = 40.0;
+/// The ground around the board is sampled on a band from this share of a pitch out ...
+const SURROUND_NEAR: f32 = 0.25;
+/// ... to this share ...
+const SURROUND_FAR: f32 = 0.75;
+/// ... at this many samples a pitch (at least a pixel apart) ...
+const SURROUND_SAMPLES_PER_PITCH: f32 = 12.0;
+/// ... and only counts when at least this share of the band lies in the image (else the image
+/// is a crop of the board alone).
+const SURROUND_IN_IMAGE: f32 = 0.3;
+/// Fills within this RGB distance of each other are one colour (when counting the tiles'
+/// colours).
+const SAME_COLOUR: f32 = 60.0;
+/// Badges read at this confidence or more count as evidence.
+const SURE_BADGE: f32 = 0.5;
+/// The value table is judged on at least this many single-letter tiles with values.
+const MIN_TABLE_PAIRS: usize = 4;
+
 /// The game a screenshot shows, with the evidence that says so.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameGuess {
@@ -123,6 +199,39 @@ pub enum HoleShape {
     Other,
 }
 
+// Naming colours (see [`Colour::name`]): value and saturation in 0..1, hues in degrees.
+
+/// Darker than this value is `dark`.
+const DARK_VALUE: f32 = 0.22;
+/// Less saturated than this is `white` (lighter than [`WHITE_VALUE`]) or `grey`.
+const GREY_SATURATION: f32 = 0.12;
+/// See [`GREY_SATURATION`].
+const WHITE_VALUE: f32 = 0.85;
+/// Saturated at least this much (and at least [`VIVID_VALUE`] light), a colour is vivid; a
+/// warm colour less saturated and lighter than [`CREAM_VALUE`] is `cream`.
+const VIVID_SATURATION: f32 = 0.35;
+/// See [`VIVID_SATURATION`].
+const VIVID_VALUE: f32 = 0.3;
+/// See [`VIVID_SATURATION`].
+const CREAM_VALUE: f32 = 0.7;
+/// A warm colour darker than this is `brown`.
+const BROWN_VALUE: f32 = 0.6;
+/// Warm hues are those below this one ...
+const WARM_HUES_END: f32 = 45.0;
+/// ... and from this one up, where red begins again.
+const RED_HUES_FROM: f32 = 345.0;
+/// Hue names, each for the hues below its bound (and above the previous one); `pink` above the
+/// last, `red` again from [`RED_HUES_FROM`].
+const HUE_NAMES: [(f32, &str); 7] = [
+    (15.0, "red"),
+    (WARM_HUES_END, "orange"),
+    (70.0, "yellow"),
+    (165.0, "green"),
+    (195.0, "teal"),
+    (255.0, "blue"),
+    (290.0, "purple"),
+];
+
 /// A colour, with the few words the reasons use for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Colour(pub [u8; 3]);
@@ -163,38 +272,36 @@ impl Colour {
             .sqrt()
     }
 
-    /// The colour's name in a reason: `white`, `grey`, `dark`, `cream`, `brown` or a hue.
+    /// The colour's name in a reason: `white`, `grey`, `dark`, `cream`, `brown` or a hue (see
+    /// `HUE_NAMES`).
     pub fn name(self) -> &'static str {
         let (h, s, v) = self.hsv();
-        if v < 0.22 {
+        if v < DARK_VALUE {
             return "dark";
         }
-        if s < 0.12 {
-            return if v > 0.85 { "white" } else { "grey" };
+        if s < GREY_SATURATION {
+            return if v > WHITE_VALUE { "white" } else { "grey" };
         }
-        let warm = !(45.0..345.0).contains(&h);
-        if s < 0.35 && v > 0.7 && warm {
+        let warm = !(WARM_HUES_END..RED_HUES_FROM).contains(&h);
+        if s < VIVID_SATURATION && v > CREAM_VALUE && warm {
             return "cream";
         }
-        if warm && v < 0.6 {
+        if warm && v < BROWN_VALUE {
             return "brown";
         }
-        match h {
-            h if !(15.0..345.0).contains(&h) => "red",
-            h if h < 45.0 => "orange",
-            h if h < 70.0 => "yellow",
-            h if h < 165.0 => "green",
-            h if h < 195.0 => "teal",
-            h if h < 255.0 => "blue",
-            h if h < 290.0 => "purple",
-            _ => "pink",
+        if h >= RED_HUES_FROM {
+            return "red";
         }
+        HUE_NAMES
+            .iter()
+            .find(|(below, _)| h < *below)
+            .map_or("pink", |(_, name)| name)
     }
 
     /// Whether the colour is clearly a colour (not white, grey, black or pale cream).
     pub fn is_vivid(self) -> bool {
         let (_, s, v) = self.hsv();
-        s >= 0.35 && v >= 0.3
+        s >= VIVID_SATURATION && v >= VIVID_VALUE
     }
 }
 
@@ -337,10 +444,11 @@ const VALUED: [Game; 5] = [
     Game::Spellcast,
 ];
 
-/// Every vote the evidence casts. Weights: 5 for evidence only one game shows (holes, special
-/// tiles, the 2X badge), 3 for where values sit and for tiles that touch, 2 for the value table
-/// and the ground's colour, 1 for what several games share (size, having values or not);
-/// negative weights for evidence a game never shows.
+/// Every vote the evidence casts. Weights: `ONLY_ONE_GAME` (5) for evidence only one game shows
+/// (holes, special tiles, the 2X badge), `STRONG` (3) for where values sit and for tiles that
+/// touch, `CLEAR` (2) for the value table and the ground's colour, `SHARED` (1) for what several
+/// games share (size, having values or not); negative weights (`RULED_OUT` and less) for
+/// evidence a game never shows.
 pub fn votes(e: &Evidence) -> Vec<Vote> {
     let mut v: Vec<Vote> = Vec::new();
     let mut vote = |games: &[Game], weight: f32, why: String| {
@@ -355,12 +463,12 @@ pub fn votes(e: &Evidence) -> Vec<Vote> {
             HoleShape::O => "O-shaped holes".to_string(),
             HoleShape::Other => "holes in the grid".to_string(),
         };
-        vote(&[Game::Wordhunt], 5.0, why);
+        vote(&[Game::Wordhunt], ONLY_ONE_GAME, why);
     }
     if e.special_tiles > 0 {
         vote(
             &[Game::Wordament],
-            5.0,
+            ONLY_ONE_GAME,
             format!(
                 "{} special tile{}",
                 e.special_tiles,
@@ -385,27 +493,27 @@ fn badge_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     }
     let list = e.badges.join("/");
     if e.badges.iter().any(|b| b == "2X") {
-        vote(&[Game::Spellcast], 5.0, "2X badge".into());
+        vote(&[Game::Spellcast], ONLY_ONE_GAME, "2X badge".into());
     }
     let word_badges = e.badges.iter().any(|b| b == "DW" || b == "TW");
     let letter_badges = e.badges.iter().any(|b| b == "DL" || b == "TL");
     if word_badges || letter_badges {
         vote(
             &[Game::Ruzzle, Game::Scramble, Game::Bwf],
-            1.0,
+            SHARED,
             format!("{list} badges"),
         );
     }
     if letter_badges && !word_badges {
-        vote(&[Game::Spellcast], 1.0, format!("{list} badges"));
+        vote(&[Game::Spellcast], SHARED, format!("{list} badges"));
     }
     if word_badges {
-        vote(&[Game::Spellcast], -2.0, String::new());
+        vote(&[Game::Spellcast], -CLEAR, String::new());
     }
     // Wordament, Word Hunt and Letterpress have no badges.
     vote(
         &[Game::Wordament, Game::Wordhunt, Game::Letterpress],
-        -1.0,
+        -SHARED,
         String::new(),
     );
 }
@@ -415,34 +523,46 @@ fn value_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     if !valued {
         vote(
             &[Game::Wordhunt, Game::Letterpress],
-            1.0,
+            SHARED,
             "no printed values".into(),
         );
-        vote(&VALUED, -3.0, String::new());
+        vote(&VALUED, RULED_OUT, String::new());
         return;
     }
-    vote(&VALUED, 1.0, String::new());
-    vote(&[Game::Wordhunt, Game::Letterpress], -3.0, String::new());
-    if let Some((corner, share)) = e.value_corner.filter(|(_, s)| *s >= 0.6) {
+    vote(&VALUED, SHARED, String::new());
+    vote(
+        &[Game::Wordhunt, Game::Letterpress],
+        RULED_OUT,
+        String::new(),
+    );
+    if let Some((corner, share)) = e.value_corner.filter(|(_, s)| *s >= VALUE_CORNER_SHARE) {
         let why = format!("values in the {} corner", corner.name());
-        let weight = if share >= 0.8 { 3.0 } else { 2.0 };
+        let weight = if share >= VALUE_CORNER_SURE {
+            STRONG
+        } else {
+            CLEAR
+        };
         match corner {
             Corner::TopLeft => vote(&[Game::Wordament], weight, why),
             // Scramble's values sit there too, but it is the rarer game: it needs its own
             // marks (its letter table, its purple ground) to win over Ruzzle.
             Corner::TopRight => {
                 vote(&[Game::Ruzzle], weight, why.clone());
-                vote(&[Game::Scramble], weight - 1.0, why);
+                vote(&[Game::Scramble], weight - SHARED, why);
             }
             Corner::BottomRight => vote(&[Game::Bwf, Game::Spellcast], weight, why),
             Corner::BottomLeft => {}
         }
     }
-    if let Some((games, share)) = e.value_table.as_ref().filter(|(_, s)| *s >= 0.85) {
+    if let Some((games, share)) = e
+        .value_table
+        .as_ref()
+        .filter(|(_, s)| *s >= VALUE_TABLE_SHARE)
+    {
         for &game in games {
             vote(
                 &[game],
-                2.0,
+                CLEAR,
                 format!("values follow {game}'s table ({:.0}%)", share * 100.0),
             );
         }
@@ -455,60 +575,72 @@ fn size_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
         (4, 4) => {
             vote(
                 &[Game::Ruzzle, Game::Wordament, Game::Scramble, Game::Bwf],
-                1.0,
+                SHARED,
                 size,
             );
-            vote(&[Game::Spellcast, Game::Letterpress], -3.0, String::new());
-        }
-        (5, 5) => {
-            vote(&[Game::Spellcast, Game::Letterpress], 1.0, size);
             vote(
-                &[Game::Ruzzle, Game::Wordament, Game::Scramble],
-                -3.0,
+                &[Game::Spellcast, Game::Letterpress],
+                RULED_OUT,
                 String::new(),
             );
         }
-        _ => vote(&CANDIDATES, -3.0, String::new()),
+        (5, 5) => {
+            vote(&[Game::Spellcast, Game::Letterpress], SHARED, size);
+            vote(
+                &[Game::Ruzzle, Game::Wordament, Game::Scramble],
+                RULED_OUT,
+                String::new(),
+            );
+        }
+        _ => vote(&CANDIDATES, RULED_OUT, String::new()),
     }
 }
 
 fn look_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     let valued = e.tiles > 0 && e.values * 2 > e.tiles;
-    if e.gaps < 0.25 && e.tiles > 0 {
-        vote(&[Game::Letterpress], 3.0, "tiles touch".into());
-    } else if e.gaps > 0.6 {
-        vote(&[Game::Letterpress], -1.0, String::new());
+    if e.gaps < TOUCHING_GAPS && e.tiles > 0 {
+        vote(&[Game::Letterpress], STRONG, "tiles touch".into());
+    } else if e.gaps > APART_GAPS {
+        vote(&[Game::Letterpress], -SHARED, String::new());
     }
     // Letterpress colours owned tiles in the players' colours.
-    if !valued && e.fill_kinds >= 3 && e.vivid_tiles * 5 >= e.tiles {
+    if !valued && e.fill_kinds >= OWNER_COLOURS && e.vivid_tiles * VIVID_ONE_IN >= e.tiles {
         vote(
             &[Game::Letterpress],
-            2.0,
+            CLEAR,
             format!("tiles in {} colours", e.fill_kinds),
         );
     }
     let fill = e.tile_fill.name();
-    if e.light_letters > 0.6 && e.tile_fill.is_vivid() {
+    if e.light_letters > LIGHT_LETTERS && e.tile_fill.is_vivid() {
         vote(
             &[Game::Wordament],
-            1.0,
+            SHARED,
             format!("light letters on {fill} tiles"),
         );
     }
     // Of the games without printed values, only Word Hunt draws light tiles with dark letters
     // apart from each other on a screen (Letterpress's touch; Boggle's are dice in a photo).
-    if !valued && e.gaps > 0.6 && e.light_letters < 0.4 && e.tile_fill.luma() > 150.0 {
-        vote(&[Game::Wordhunt], 1.0, "dark letters on light tiles".into());
+    if !valued
+        && e.gaps > APART_GAPS
+        && e.light_letters < DARK_LETTERS
+        && e.tile_fill.luma() > LIGHT_TILE_LUMA
+    {
+        vote(
+            &[Game::Wordhunt],
+            SHARED,
+            "dark letters on light tiles".into(),
+        );
     }
     let Some(ground) = e.ground else { return };
     let name = ground.name();
     let on = format!("{fill} tiles on {name}");
     match name {
-        "green" | "teal" => vote(&[Game::Wordhunt], 2.0, on),
-        "purple" => vote(&[Game::Scramble], 2.0, on),
-        "blue" => vote(&[Game::Ruzzle, Game::Wordament], 1.0, on),
-        "brown" | "orange" | "red" => vote(&[Game::Bwf, Game::Wordhunt], 1.0, on),
-        "dark" => vote(&[Game::Spellcast], 1.0, on),
+        "green" | "teal" => vote(&[Game::Wordhunt], CLEAR, on),
+        "purple" => vote(&[Game::Scramble], CLEAR, on),
+        "blue" => vote(&[Game::Ruzzle, Game::Wordament], SHARED, on),
+        "brown" | "orange" | "red" => vote(&[Game::Bwf, Game::Wordhunt], SHARED, on),
+        "dark" => vote(&[Game::Spellcast], SHARED, on),
         _ => {}
     }
 }
@@ -674,7 +806,7 @@ fn value_tables(reading: &BoardReading) -> Option<(Vec<Game>, f32)> {
             Some((letter, value_at(reading, i)?))
         })
         .collect();
-    if pairs.len() < 4 {
+    if pairs.len() < MIN_TABLE_PAIRS {
         return None;
     }
     let shares: Vec<(Game, f32)> = VALUED
@@ -693,7 +825,7 @@ fn value_tables(reading: &BoardReading) -> Option<(Vec<Game>, f32)> {
     Some((games, best))
 }
 
-/// The labels of the badges read at 50% or more, sorted, each once.
+/// The labels of the badges read at [`SURE_BADGE`] or more, sorted, each once.
 fn badge_labels(reading: &BoardReading) -> Vec<String> {
     let Some(bonuses) = &reading.board.bonuses else {
         return vec![];
@@ -702,7 +834,7 @@ fn badge_labels(reading: &BoardReading) -> Vec<String> {
         .iter()
         .flatten()
         .zip(reading.bonus_confidence.iter().flatten())
-        .filter(|(b, c)| !b.is_empty() && **c >= 0.5)
+        .filter(|(b, c)| !b.is_empty() && **c >= SURE_BADGE)
         .map(|(b, _)| b.to_ascii_uppercase())
         .collect();
     labels.sort();
@@ -779,8 +911,8 @@ fn median_colour(colours: &[Colour]) -> Option<Colour> {
 /// The fill of a tile: the median colour of a ring inside its cell, between the cell's edge
 /// (where the ground between tiles shows) and its middle (where the letter is).
 fn tile_fill(rgb: &RgbImage, cell: PixelBox) -> Colour {
-    let ring = sample(rgb, cell, (0.1, 0.1, 0.9, 0.9), 24, |x, y| {
-        !((0.24..0.76).contains(&x) && (0.24..0.76).contains(&y))
+    let ring = sample(rgb, cell, FILL_RING_OUTER, FILL_SAMPLES, |x, y| {
+        !(FILL_RING_INNER.contains(&x) && FILL_RING_INNER.contains(&y))
     });
     median_colour(&ring).unwrap_or(Colour([128, 128, 128]))
 }
@@ -788,7 +920,7 @@ fn tile_fill(rgb: &RgbImage, cell: PixelBox) -> Colour {
 /// Whether a tile's letter is lighter than its fill: of the middle of the cell, the pixels
 /// furthest from the fill's lightness, on either side, decide.
 fn letter_is_light(rgb: &RgbImage, cell: PixelBox, fill: Colour) -> bool {
-    let mut luma: Vec<f32> = sample(rgb, cell, (0.3, 0.3, 0.7, 0.7), 20, |_, _| true)
+    let mut luma: Vec<f32> = sample(rgb, cell, LETTER_BOX, LETTER_SAMPLES, |_, _| true)
         .iter()
         .map(|c| c.luma())
         .collect();
@@ -829,8 +961,7 @@ fn gaps(rgb: &RgbImage, reading: &BoardReading, fills: &[Option<Colour>]) -> (f3
             let seam = seam_colour(rgb, cells[i], cells[j], beside);
             let Some(seam) = seam else { continue };
             total += 1;
-            // A seam within this distance of a tile's fill is that tile.
-            if seam.distance(*a) > 40.0 && seam.distance(*b) > 40.0 {
+            if seam.distance(*a) > SEAM_IS_TILE && seam.distance(*b) > SEAM_IS_TILE {
                 apart += 1;
                 between.push(seam);
             }
@@ -845,12 +976,14 @@ fn gaps(rgb: &RgbImage, reading: &BoardReading, fills: &[Option<Colour>]) -> (f3
 /// The median colour of the seam between two neighbouring cells (`beside`: `b` is right of `a`,
 /// else below it): a thin strip on the line halfway between them, along the middle of the edge.
 fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option<Colour> {
+    // The share along the edge of the `k`-th sample.
+    let seam_at = |k: u32| SEAM_FROM + SEAM_LENGTH * k as f32 / (SEAM_SAMPLES - 1) as f32;
     let mut out = Vec::new();
     if beside {
         let x = (a.right + b.left) / 2;
         let (t, h) = (a.top as f32, a.height() as f32);
-        for k in 0..16 {
-            let y = (t + h * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
+        for k in 0..SEAM_SAMPLES {
+            let y = (t + h * seam_at(k)) as u32;
             for dx in [x.saturating_sub(1), x, x + 1] {
                 if dx < rgb.width() && y < rgb.height() {
                     out.push(Colour(rgb.get_pixel(dx, y).0));
@@ -860,8 +993,8 @@ fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option
     } else {
         let y = (a.bottom + b.top) / 2;
         let (l, w) = (a.left as f32, a.width() as f32);
-        for k in 0..16 {
-            let x = (l + w * (0.3 + 0.4 * k as f32 / 15.0)) as u32;
+        for k in 0..SEAM_SAMPLES {
+            let x = (l + w * seam_at(k)) as u32;
             for dy in [y.saturating_sub(1), y, y + 1] {
                 if x < rgb.width() && dy < rgb.height() {
                     out.push(Colour(rgb.get_pixel(x, dy).0));
@@ -877,11 +1010,11 @@ fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option
 fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
     let g = reading.grid;
     let pitch = g.width as f32 / reading.board.cols.max(1) as f32;
-    let (near, far) = (0.25 * pitch, 0.75 * pitch);
+    let (near, far) = (SURROUND_NEAR * pitch, SURROUND_FAR * pitch);
     let (x0, y0) = (g.x as f32, g.y as f32);
     let (x1, y1) = ((g.x + g.width) as f32, (g.y + g.height) as f32);
     let mut out = Vec::new();
-    let step = (pitch / 12.0).max(1.0);
+    let step = (pitch / SURROUND_SAMPLES_PER_PITCH).max(1.0);
     let mut y = y0 - far;
     while y < y1 + far {
         let mut x = x0 - far;
@@ -901,18 +1034,18 @@ fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
     }
     // Too little of the band is in the image: a crop of the board alone.
     let band = 4.0 * (x1 - x0 + 2.0 * far) * (far - near) / (step * step);
-    if (out.len() as f32) < 0.3 * band {
+    if (out.len() as f32) < SURROUND_IN_IMAGE * band {
         return None;
     }
     median_colour(&out)
 }
 
-/// How many clearly different colours a set of fills has: groups of fills within 60 of each
-/// other (greedy), counting only groups that hold at least two tiles.
+/// How many clearly different colours a set of fills has: groups of fills within
+/// [`SAME_COLOUR`] of each other (greedy), counting only groups that hold at least two tiles.
 fn colour_kinds(fills: &[Colour]) -> usize {
     let mut groups: Vec<(Colour, usize)> = Vec::new();
     for &f in fills {
-        match groups.iter_mut().find(|(c, _)| c.distance(f) < 60.0) {
+        match groups.iter_mut().find(|(c, _)| c.distance(f) < SAME_COLOUR) {
             Some(g) => g.1 += 1,
             None => groups.push((f, 1)),
         }

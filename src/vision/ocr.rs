@@ -48,6 +48,14 @@ const GAP: u32 = 2;
 /// Widest canvas row before starting a new row of crops.
 const MAX_ROW_WIDTH: u32 = 2048;
 
+/// Lines are batched by their prepared width rounded up to a multiple of this many pixels, as
+/// ocrs batches them (fewer, fuller batches; the padding is read as ground).
+const BATCH_WIDTH_STEP: usize = 50;
+
+/// The value the model's input is padded with: ocrs's black level (its input runs from -0.5 to
+/// 0.5), as ocrs pads its own batches.
+const PAD_VALUE: f32 = -0.5;
+
 /// Temperature the model's log-probabilities are divided by before decoding (1 = as trained).
 ///
 /// Chosen with `wordsnap eval` on `../shared/real-screens`, the gathered tune set and the
@@ -153,14 +161,14 @@ impl TileReader {
         let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
         for (k, p) in prepared.iter().enumerate() {
             groups
-                .entry(p.size(1).next_multiple_of(50))
+                .entry(p.size(1).next_multiple_of(BATCH_WIDTH_STEP))
                 .or_default()
                 .push(k);
         }
         let mut scored: Vec<Option<CropReading>> = vec![None; lines.len()];
         for (width, members) in groups {
             let height = prepared[members[0]].size(0);
-            let mut batch = NdTensor::full([members.len(), 1, height, width], -0.5f32);
+            let mut batch = NdTensor::full([members.len(), 1, height, width], PAD_VALUE);
             for (j, &k) in members.iter().enumerate() {
                 let p = &prepared[k];
                 batch
