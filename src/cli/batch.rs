@@ -9,7 +9,7 @@
 use super::output::{self, Stdout};
 use super::solve::{SolveArgs, load_dictionary, solve_options, word_json};
 use super::{CliResult, Failure};
-use crate::board::Board;
+use crate::board::{Board, BoardError};
 use crate::dict::Dictionary;
 use crate::score::Game;
 use crate::solve::{SolveOptions, Solver};
@@ -281,8 +281,9 @@ impl Batch<'_> {
                 Ok(Some(board)) => chunk.push((number, board)),
                 Err(reason) => {
                     bad += 1;
-                    self.progress
-                        .suspend(|| crate::warning!("{name}:{number}: {}", short(&reason)));
+                    self.progress.suspend(|| {
+                        crate::warning!("{name}:{number}: {}", short(&reason.to_string()))
+                    });
                 }
             }
             if chunk.len() == BATCH_CHUNK {
@@ -317,24 +318,32 @@ impl Batch<'_> {
     }
 }
 
+/// Why a line of a board file was skipped.
+#[derive(Debug, thiserror::Error)]
+enum BadLine {
+    /// Longer than [`MAX_LINE_BYTES`]; holds its length.
+    #[error("line of {0} bytes is longer than any board (at most {MAX_LINE_BYTES} bytes)")]
+    TooLong(usize),
+    /// Not UTF-8.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// Not a board.
+    #[error("bad board: {0}")]
+    Board(#[source] BoardError),
+}
+
 /// A line's board; `None` for a blank line or a `#` comment; the reason for a bad line.
-fn parse_line(line: Line) -> Result<Option<Board>, String> {
+fn parse_line(line: Line) -> Result<Option<Board>, BadLine> {
     let text = match line {
         Line::Text(text) => text,
-        Line::TooLong(bytes) => {
-            return Err(format!(
-                "line of {bytes} bytes is longer than any board (at most {MAX_LINE_BYTES} bytes)"
-            ));
-        }
-        Line::NotUtf8 => return Err("not UTF-8 text".into()),
+        Line::TooLong(bytes) => return Err(BadLine::TooLong(bytes)),
+        Line::NotUtf8 => return Err(BadLine::NotUtf8),
     };
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
     }
-    Board::parse(text)
-        .map(Some)
-        .map_err(|e| format!("bad board: {e}"))
+    Board::parse(text).map(Some).map_err(BadLine::Board)
 }
 
 /// One board's output line: `BOARD<TAB>WORDS<TAB>SCORE`, or with JSON
@@ -405,8 +414,9 @@ mod tests {
         assert!(parse_line(Line::Text("  # note".into())).unwrap().is_none());
         assert!(parse_line(Line::Text("abcd efgh ijkl mnop".into())).is_ok());
         let err = parse_line(Line::Text("abc".into())).unwrap_err();
-        assert!(err.starts_with("bad board"), "{err}");
-        let err = parse_line(Line::TooLong(1 << 20)).unwrap_err();
+        assert!(matches!(err, BadLine::Board(_)), "{err}");
+        assert!(err.to_string().starts_with("bad board"), "{err}");
+        let err = parse_line(Line::TooLong(1 << 20)).unwrap_err().to_string();
         assert!(err.contains("1048576 bytes"), "{err}");
     }
 }

@@ -2,7 +2,7 @@
 //! prints boards per second and words found per set, or writes the sets to files so that other
 //! solvers can be fed the same boards.
 
-use super::{CliResult, Failure};
+use super::{CliResult, Failure, FlagError};
 use crate::bench::{BoardSet, Mode, SetTiming, time_set, zoo_line};
 use crate::dict::LoadOptions;
 use crate::score::Game;
@@ -77,13 +77,9 @@ impl ModeArg {
     }
 }
 
-fn parse_set(text: &str) -> Result<BoardSet, String> {
-    BoardSet::from_name(text.trim()).ok_or_else(|| {
-        format!(
-            "unknown board set '{}': expected uniform-4x4, dice-4x4 or dice-5x5",
-            text.escape_debug()
-        )
-    })
+fn parse_set(text: &str) -> Result<BoardSet, FlagError> {
+    BoardSet::from_name(text.trim())
+        .ok_or_else(|| FlagError::UnknownBoardSet(text.escape_debug().to_string()))
 }
 
 /// Runs `wordsnap bench`.

@@ -51,14 +51,77 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
+/// A flag value the command line's own parsers refuse (the flags clap cannot check by itself:
+/// ranges of decimals, sizes, board sets). clap prints it after the flag
+/// (`invalid value '0' for '--threads <N>': expected a whole number of threads ...`) and exits
+/// with 2, as [`exit_code`] maps it too.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FlagError {
+    /// Not a number.
+    #[error("expected a number of {unit}, got '{got}'")]
+    NotANumber {
+        /// What the number counts (`minutes`, `seconds`).
+        unit: &'static str,
+        /// The text given, escaped for printing.
+        got: String,
+    },
+    /// A number outside its range.
+    #[error("must be {} {min} and at most {max} {unit}", lower_bound_words(*.min_excluded))]
+    OutOfRange {
+        /// The lower bound.
+        min: f64,
+        /// Whether the lower bound itself is refused.
+        min_excluded: bool,
+        /// The upper bound (allowed).
+        max: f64,
+        /// What the number counts.
+        unit: &'static str,
+    },
+    /// Not `WIDTHxHEIGHT`.
+    #[error("expected WIDTHxHEIGHT such as 960x640, got '{0}'")]
+    NotASize(String),
+    /// A window size with a side out of range.
+    #[error("size {width}x{height} is out of range ({} to {} pixels a side)", practice::WINDOW_SIDES.start(), practice::WINDOW_SIDES.end())]
+    SizeOutOfRange {
+        /// Width asked for.
+        width: u32,
+        /// Height asked for.
+        height: u32,
+    },
+    /// Not a thread count from 1 to [`solve::MAX_THREADS`].
+    #[error(
+        "expected a whole number of threads from 1 to {max}, got '{0}' (leave the flag out to use one per core)",
+        max = solve::MAX_THREADS
+    )]
+    Threads(String),
+    /// Not a certainty from 0 to 1.
+    #[error("expected a certainty from 0 to 1, got '{0}'")]
+    Certainty(String),
+    /// Not one of the bench's board sets.
+    #[error("unknown board set '{0}': expected uniform-4x4, dice-4x4 or dice-5x5")]
+    UnknownBoardSet(String),
+}
+
+/// How a range's lower bound reads in [`FlagError::OutOfRange`].
+fn lower_bound_words(min_excluded: bool) -> &'static str {
+    if min_excluded {
+        "more than"
+    } else {
+        "at least"
+    }
+}
+
 /// The exit code for an error, from the first typed error in its chain: bad input (a board, a
-/// word list, an image, a board other than the practice window's) is 2, anything else 1.
-/// This is the one place that maps error kinds to exit codes.
+/// word list, an image, a board other than the practice window's, a flag's value) is 2,
+/// anything else 1. This is the one place that maps error kinds to exit codes.
 pub fn exit_code(error: &anyhow::Error) -> i32 {
     use crate::dict::DictError;
     use crate::vision::VisionError;
     for cause in error.chain() {
-        if cause.is::<crate::board::BoardError>() || cause.is::<crate::replay::ReplayError>() {
+        if cause.is::<crate::board::BoardError>()
+            || cause.is::<crate::replay::ReplayError>()
+            || cause.is::<FlagError>()
+        {
             return 2;
         }
         if let Some(e) = cause.downcast_ref::<DictError>() {
@@ -181,5 +244,35 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Dict(args) => dict::run(args),
         Command::Completions(args) => run_completions(args),
         Command::Manpage => run_manpage(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_errors_say_what_is_allowed_and_are_bad_usage() {
+        let range = FlagError::OutOfRange {
+            min: 0.0,
+            min_excluded: true,
+            max: 1440.0,
+            unit: "minutes",
+        };
+        assert_eq!(
+            range.to_string(),
+            "must be more than 0 and at most 1440 minutes"
+        );
+        let size = FlagError::SizeOutOfRange {
+            width: 10,
+            height: 10,
+        };
+        assert_eq!(
+            size.to_string(),
+            "size 10x10 is out of range (16 to 8192 pixels a side)"
+        );
+        let wrapped = anyhow::Error::from(range).context("--minutes");
+        assert_eq!(exit_code(&wrapped), 2);
+        assert_eq!(exit_code(&anyhow::anyhow!("disk full")), 1);
     }
 }

@@ -1,7 +1,7 @@
 //! `practice`, `render`, `replay` and `play`: the practice board window, drawing a board to a
 //! PNG, and replaying solved words on the window with the mouse.
 
-use super::{CliResult, Failure};
+use super::{CliResult, Failure, FlagError};
 use crate::board::Board;
 use crate::practice::{self, PracticeOptions};
 use crate::render::{self, Style, StyleName};
@@ -158,35 +158,35 @@ fn parse_within(
     min: f64,
     min_excluded: bool,
     max: f64,
-    unit: &str,
-) -> Result<f64, String> {
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("expected a number of {unit}, got '{}'", text.escape_debug()))?;
+    unit: &'static str,
+) -> Result<f64, FlagError> {
+    let value: f64 = text.trim().parse().map_err(|_| FlagError::NotANumber {
+        unit,
+        got: text.escape_debug().to_string(),
+    })?;
     let above_min = if min_excluded {
         value > min
     } else {
         value >= min
     };
     if !(above_min && value <= max) {
-        let lower = if min_excluded {
-            "more than"
-        } else {
-            "at least"
-        };
-        return Err(format!("must be {lower} {min} and at most {max} {unit}"));
+        return Err(FlagError::OutOfRange {
+            min,
+            min_excluded,
+            max,
+            unit,
+        });
     }
     Ok(value)
 }
 
 /// Parses `--minutes`: more than 0, at most [`MAX_MINUTES`].
-pub fn parse_minutes(text: &str) -> Result<f64, String> {
+pub fn parse_minutes(text: &str) -> Result<f64, FlagError> {
     parse_within(text, 0.0, true, MAX_MINUTES, "minutes")
 }
 
 /// Parses `--speed`: within [`SPEED_RANGE`].
-pub fn parse_speed(text: &str) -> Result<f64, String> {
+pub fn parse_speed(text: &str) -> Result<f64, FlagError> {
     parse_within(
         text,
         SPEED_RANGE.0,
@@ -197,13 +197,16 @@ pub fn parse_speed(text: &str) -> Result<f64, String> {
 }
 
 /// Parses `--wait`: 0 to [`MAX_WAIT_SECS`] seconds.
-pub fn parse_wait(text: &str) -> Result<f64, String> {
+pub fn parse_wait(text: &str) -> Result<f64, FlagError> {
     parse_within(text, 0.0, false, MAX_WAIT_SECS, "seconds")
 }
 
-/// Parses `WxH` (e.g. `960x640`).
-pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected WIDTHxHEIGHT such as 960x640, got '{text}'");
+/// The smallest and largest side of a window or rendered board `WxH` accepts, in pixels.
+pub const WINDOW_SIDES: std::ops::RangeInclusive<u32> = 16..=8192;
+
+/// Parses `WxH` (e.g. `960x640`), each side within [`WINDOW_SIDES`].
+pub fn parse_size(text: &str) -> Result<(u32, u32), FlagError> {
+    let bad = || FlagError::NotASize(text.to_string());
     let (w, h) = text
         .to_lowercase()
         .split_once('x')
@@ -213,10 +216,11 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
         w.parse::<u32>().map_err(|_| bad())?,
         h.parse::<u32>().map_err(|_| bad())?,
     );
-    if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
-        return Err(format!(
-            "size {w}x{h} is out of range (16 to 8192 pixels a side)"
-        ));
+    if !WINDOW_SIDES.contains(&w) || !WINDOW_SIDES.contains(&h) {
+        return Err(FlagError::SizeOutOfRange {
+            width: w,
+            height: h,
+        });
     }
     Ok((w, h))
 }

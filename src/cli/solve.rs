@@ -1,6 +1,6 @@
 //! `wordsnap solve`: one board (typed or read from a screenshot) or a batch file of boards.
 
-use super::{CliResult, Failure};
+use super::{CliResult, Failure, FlagError};
 use crate::board::{Board, Fix};
 use crate::dict::{Dictionary, LoadOptions};
 use crate::score::{Game, Rules, WordamentMultipliers};
@@ -125,21 +125,18 @@ pub struct SolveArgs {
 pub const MAX_THREADS: usize = 256;
 
 /// Parses `--threads`: 1 to [`MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<usize, String> {
+pub fn parse_threads(text: &str) -> Result<usize, FlagError> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a whole number of threads from 1 to {MAX_THREADS}, got '{}' (leave the flag out to use one per core)",
-            text.escape_debug()
-        )),
+        _ => Err(FlagError::Threads(text.escape_debug().to_string())),
     }
 }
 
 /// Parses a certainty between 0 and 1.
-pub fn parse_certainty(text: &str) -> Result<f64, String> {
+pub fn parse_certainty(text: &str) -> Result<f64, FlagError> {
     match text.trim().parse::<f64>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("expected a certainty from 0 to 1, got '{text}'")),
+        _ => Err(FlagError::Certainty(text.to_string())),
     }
 }
 
