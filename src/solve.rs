@@ -446,6 +446,11 @@ pub struct Solver<'d> {
     length_scores: [u32; 128],
     /// True for each number of letters that words may have (`lengths` as a table).
     wanted_lengths: [bool; 128],
+    /// What a new word adds to the plain search's tally, by number of letters (see
+    /// [`Plain::units`]), and whether a board's tally always fits (else words are counted
+    /// without it).
+    word_units: [u64; 256],
+    tally_fits: bool,
     /// True when the options let the plain search run: scores by length alone, one path per
     /// word. Tests turn it off to compare the two searches.
     plain_allowed: bool,
@@ -457,6 +462,18 @@ impl<'d> Solver<'d> {
         let length_scores = std::array::from_fn(|letters| options.rules.length_table(letters));
         let plain_allowed = options.rules.scores_length_only() && !options.all_paths;
         let lengths = options.length_mask();
+        let wanted_lengths: [bool; 128] =
+            std::array::from_fn(|letters| lengths >> letters & 1 == 1);
+        let word_units = std::array::from_fn(|letters| {
+            let wanted = letters < 128 && wanted_lengths[letters];
+            u64::from(wanted) * (1 << plain::TALLY_SHIFT | u64::from(length_scores[letters % 128]))
+        });
+        // A board's words fit the tally's count (at most one per trie node) and its score stays
+        // below the count's bits.
+        let most_words = dict.node_count() as u64;
+        let top_score = length_scores.iter().copied().max().unwrap_or(0) as u64;
+        let tally_fits = most_words < 1 << (64 - plain::TALLY_SHIFT)
+            && most_words.saturating_mul(top_score) < 1 << plain::TALLY_SHIFT;
         Solver {
             dict,
             lengths,
@@ -472,7 +489,9 @@ impl<'d> Solver<'d> {
             plain: PlainBoard::empty(),
             found_bits: FoundBits::default(),
             length_scores,
-            wanted_lengths: std::array::from_fn(|letters| lengths >> letters & 1 == 1),
+            wanted_lengths,
+            word_units,
+            tally_fits,
             plain_allowed,
         }
     }
@@ -595,7 +614,7 @@ impl<'d> Solver<'d> {
         symbols: S,
     ) -> Option<(usize, u64)> {
         #[cfg(target_arch = "x86_64")]
-        if self.bmi2 && !PATHS && symbols.get() <= u32::from(plain::NO_SYMBOL) {
+        if self.bmi2 && self.tally_fits && !PATHS && symbols.get() <= u32::from(plain::NO_SYMBOL) {
             return self.plain_with::<N, S, WithBmi2, PATHS>(nodes, symbols);
         }
         #[cfg(target_arch = "x86_64")]
@@ -617,7 +636,9 @@ impl<'d> Solver<'d> {
             wanted: &self.wanted_lengths,
             max_len: self.options.max_len,
             scores: &self.length_scores,
-            found: &mut self.found_bits,
+            units: &self.word_units,
+            tally: 0,
+            found: std::mem::take(&mut self.found_bits),
             hits: &mut self.hits,
             arena: &mut self.arena,
             words: 0,
@@ -626,7 +647,13 @@ impl<'d> Solver<'d> {
             isa: std::marker::PhantomData,
         };
         search.run();
-        (!PATHS).then_some((search.words, search.score))
+        let (words, score) = (
+            search.tally >> plain::TALLY_SHIFT,
+            search.tally & ((1 << plain::TALLY_SHIFT) - 1),
+        );
+        let counts = (search.words + words as usize, search.score + score);
+        self.found_bits = search.found;
+        (!PATHS).then_some(counts)
     }
 
     /// Runs the search with the bit counting the CPU offers.
@@ -814,6 +841,10 @@ trait Isa: Sized {
         last: bool,
     );
 
+    /// True when the plain search counts words with [`Plain::enter_by_cells`] (which leaves
+    /// the word at the node it enters to its caller).
+    const BY_CELLS: bool = false;
+
     /// The neighbours `bare` of a cell whose letter (in `around`) is in `mask` (see
     /// [`plain::candidates_portable`]).
     #[inline(always)]
@@ -902,6 +933,8 @@ struct WithBmi2;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for WithBmi2 {
+    const BY_CELLS: bool = true;
+
     #[inline]
     fn enter<N: NodeWord>(
         search: &mut Search<'_, N, Self>,
@@ -934,7 +967,8 @@ impl Isa for WithBmi2 {
     }
 }
 
-/// [`Plain::enter_by_cells`] compiled with `popcnt`, `bmi2` and `ssse3`.
+/// [`Plain::enter_by_cells`] (or, recording paths, [`Plain::enter`]) compiled with `popcnt`,
+/// `bmi2` and `ssse3`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2,ssse3")]
 unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
@@ -945,7 +979,11 @@ unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
     depth: usize,
     visited: u64,
 ) {
-    search.enter_by_cells(cell, node, letters, depth, visited);
+    if PATHS {
+        search.enter(cell, node, letters, depth, visited);
+    } else {
+        search.enter_by_cells(cell, node, letters, visited);
+    }
 }
 
 /// True when the CPU has `popcnt`, `bmi2` and `ssse3` (always false off x86-64).

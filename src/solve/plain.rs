@@ -224,7 +224,10 @@ impl PlainBoard {
 #[derive(Default)]
 pub(super) struct FoundBits {
     bits: Vec<u64>,
+    /// The set nodes are `set[..len]`; `set` is kept longer than that, so that a node can be
+    /// written before it is known to be new.
     set: Vec<u32>,
+    len: usize,
 }
 
 impl FoundBits {
@@ -239,24 +242,45 @@ impl FoundBits {
     /// Marks `node` found; false when it already was.
     #[inline(always)]
     fn insert(&mut self, node: usize) -> bool {
-        let word = &mut self.bits[node / 64];
-        let bit = 1u64 << (node % 64);
-        if *word & bit != 0 {
-            return false;
+        let fresh = !self.contains(node);
+        self.mark_if(node, fresh);
+        fresh
+    }
+
+    /// True when `node` is marked.
+    #[inline(always)]
+    fn contains(&self, node: usize) -> bool {
+        self.bits[node / 64] >> (node % 64) & 1 == 1
+    }
+
+    /// Marks `node` when `yes` (which must be false for a marked node), without a branch on
+    /// `yes`.
+    #[inline(always)]
+    fn mark_if(&mut self, node: usize, yes: bool) {
+        self.bits[node / 64] |= u64::from(yes) << (node % 64);
+        if self.len == self.set.len() {
+            self.grow();
         }
-        *word |= bit;
-        self.set.push(node as u32);
-        true
+        self.set[self.len] = node as u32;
+        self.len += usize::from(yes);
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        self.set.resize(self.set.len().max(64) * 2, 0);
     }
 
     /// Unmarks every node.
     pub(super) fn clear(&mut self) {
-        for &node in &self.set {
+        for &node in &self.set[..self.len] {
             self.bits[node as usize / 64] = 0;
         }
-        self.set.clear();
+        self.len = 0;
     }
 }
+
+/// Where the word count starts in a tally ([`Plain::units`]): below it, the total score.
+pub(super) const TALLY_SHIFT: u32 = 40;
 
 /// The size of the alphabet: a constant for the common 26 letters (so the node fields are read
 /// with fixed shifts), or any size read at run time.
@@ -299,7 +323,12 @@ pub(super) struct Plain<'a, N, S, I, const PATHS: bool> {
     pub(super) max_len: usize,
     /// Score by number of letters (below 128).
     pub(super) scores: &'a [u32; 128],
-    pub(super) found: &'a mut FoundBits,
+    /// Per number of letters (clamped to 255): what a new word of that length adds to
+    /// `tally`, `1 << TALLY_SHIFT | score`, or 0 when words of that length are not wanted.
+    pub(super) units: &'a [u64; 256],
+    /// Words and total score counted by [`Plain::count_word`], packed as in `units`.
+    pub(super) tally: u64,
+    pub(super) found: FoundBits,
     pub(super) hits: &'a mut Vec<Hit>,
     pub(super) arena: &'a mut Vec<u8>,
     pub(super) words: usize,
@@ -317,6 +346,10 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
             cells &= cells - 1;
             if let Some(node) = self.tile_node(0, cell) {
                 let letters = 1 + self.board.tail_len[cell] as usize;
+                if I::BY_CELLS && !PATHS {
+                    let terminal = self.nodes[node].is_terminal(self.symbols.get());
+                    self.count_word(node, terminal, self.unit(letters));
+                }
                 I::plain(self, cell, node, letters, 0, 0);
             }
         }
@@ -409,23 +442,21 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
 
     /// [`Plain::enter`] taking the next cells one by one rather than letter by letter:
     /// `I::candidates` gives the neighbours whose letter is a child of `node` in one step, so
-    /// the search does not try letters whose cells are all used. It meets cells in another
-    /// order than [`Plain::enter`] (by cell rather than by letter), so a word may be reached by
-    /// another path first: counting only.
+    /// the search does not try letters whose cells are all used, and each child's word is
+    /// counted without a branch before the child is entered (the caller counts the word at
+    /// `node`, see [`Plain::count_word`]). It meets cells in another order than
+    /// [`Plain::enter`] (by cell rather than by letter), so a word may be reached by another
+    /// path first: counting only.
     #[inline(always)]
     pub(super) fn enter_by_cells(
         &mut self,
         cell: usize,
         node: usize,
         letters: usize,
-        depth: usize,
         visited: u64,
     ) {
         let symbols = self.symbols.get();
         let n = self.nodes[node];
-        if n.is_terminal(symbols) {
-            self.word(node, letters, depth + 1);
-        }
         let mask = n.child_mask(symbols);
         if mask == 0 || letters >= self.max_len {
             return;
@@ -435,16 +466,16 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
         let free = board.neighbours[cell % 64] & !visited;
         let first = n.first_child(symbols);
         let mut cells = I::candidates(mask, board.around[cell % 64], board.bare[cell % 64]) & free;
+        let unit = self.unit(letters + 1);
         while cells != 0 {
             let next = cells.trailing_zeros() as usize;
             cells &= cells - 1;
             let sym = board.single[next % 64];
             let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
             let child_word = self.nodes[child];
+            self.count_word(child, child_word.is_terminal(symbols), unit);
             if child_word.child_mask(symbols) & board.near_all[next % 64] != 0 {
-                I::plain(self, next, child, letters + 1, depth + 1, visited);
-            } else if child_word.is_terminal(symbols) {
-                self.word(child, letters + 1, depth + 2);
+                I::plain(self, next, child, letters + 1, 0, visited);
             }
         }
         let mut multis = free & board.multis;
@@ -453,9 +484,27 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
             multis &= multis - 1;
             if let Some(child) = self.tile_node(node, next) {
                 let more = 1 + board.tail_len[next] as usize;
-                I::plain(self, next, child, letters + more, depth + 1, visited);
+                let terminal = self.nodes[child].is_terminal(symbols);
+                self.count_word(child, terminal, self.unit(letters + more));
+                I::plain(self, next, child, letters + more, 0, visited);
             }
         }
+    }
+
+    /// Counts the word at `node` when `terminal` (a word ends there) and it was not found
+    /// before, without a branch on either; `unit` is what a word of its length adds to the
+    /// tally (see [`Plain::unit`]).
+    #[inline(always)]
+    pub(super) fn count_word(&mut self, node: usize, terminal: bool, unit: u64) {
+        let fresh = terminal & !self.found.contains(node);
+        self.found.mark_if(node, fresh);
+        self.tally += std::hint::select_unpredictable(fresh, unit, 0);
+    }
+
+    /// What a word of `letters` letters adds to the tally (0 when that length is not wanted).
+    #[inline(always)]
+    pub(super) fn unit(&self, letters: usize) -> u64 {
+        self.units[letters.min(255)]
     }
 
     /// Counts or records the word at `node` (its path is `path[..tiles]`) unless its length is
