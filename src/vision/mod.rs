@@ -266,6 +266,26 @@ fn downscale(image: &GrayImage, width: u32, height: u32) -> GrayImage {
     }
 }
 
+// The search for text in the analysis copy (`find_grid`, `lattice_at`); sides in analysis
+// pixels.
+
+/// The large local-mean window's radius is the image's shorter side over this (at least
+/// [`LARGE_WINDOW_MIN`]) ...
+const LARGE_WINDOW_DIVISOR: u32 = 28;
+/// See [`LARGE_WINDOW_DIVISOR`].
+const LARGE_WINDOW_MIN: u32 = 6;
+/// ... and the small one's over this (at least [`SMALL_WINDOW_MIN`]).
+const SMALL_WINDOW_DIVISOR: u32 = 64;
+/// See [`SMALL_WINDOW_DIVISOR`].
+const SMALL_WINDOW_MIN: u32 = 4;
+/// Pieces of ink smaller than this many pixels are noise, not part of a glyph.
+const GLYPH_MIN_AREA: u32 = 8;
+/// Glyphs lower than this many pixels are too small to be a board's letters.
+const GLYPH_MIN_HEIGHT: u32 = 3;
+/// Glyphs and text higher or wider than the image's side over this cannot be a letter of a
+/// board of at least 3x3 tiles.
+const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
+
 /// Finds the board lattice in the analysis copy of an image, with the ink masks it was found in.
 ///
 /// Ink is found against the local mean over two window sizes: a large one for big letters with
@@ -278,8 +298,18 @@ pub(crate) fn find_grid(
 ) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let side = analysis.width().min(analysis.height());
     let (large, small) = rayon::join(
-        || lattice_at(analysis, (side / 28).max(6)),
-        || lattice_at(analysis, (side / 64).max(4)),
+        || {
+            lattice_at(
+                analysis,
+                (side / LARGE_WINDOW_DIVISOR).max(LARGE_WINDOW_MIN),
+            )
+        },
+        || {
+            lattice_at(
+                analysis,
+                (side / SMALL_WINDOW_DIVISOR).max(SMALL_WINDOW_MIN),
+            )
+        },
     );
     match (large, small) {
         (Ok(a), Ok(b)) => Ok(if b.0.score > a.0.score { b } else { a }),
@@ -295,11 +325,12 @@ fn lattice_at(
 ) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);
-    let mut raw = glyphs::blobs_of_both(&masks, 8);
-    raw.retain(|b| b.height() >= 3 && b.height() <= ah / 3 && b.width() <= aw / 3);
+    let mut raw = glyphs::blobs_of_both(&masks, GLYPH_MIN_AREA);
+    let (max_w, max_h) = (aw / GLYPH_MAX_SHARE_DIVISOR, ah / GLYPH_MAX_SHARE_DIVISOR);
+    raw.retain(|b| b.height() >= GLYPH_MIN_HEIGHT && b.height() <= max_h && b.width() <= max_w);
     let texts: Vec<glyphs::Blob> = glyphs::merge_lines(&raw)
         .into_iter()
-        .filter(|b| glyphs::looks_like_text(b, ah / 3))
+        .filter(|b| glyphs::looks_like_text(b, max_h))
         .collect();
     grid::find_lattice(&texts, analysis, &masks).map(|l| (l, masks))
 }

@@ -23,15 +23,20 @@ const LOOKALIKES: [(char, char); 6] = [
 /// The badge labels the games print.
 const BADGES: [&str; 5] = ["DL", "TL", "DW", "TW", "2X"];
 
+/// A reading that goes through a look-alike (a digit read where a letter must be, a bar read
+/// where a digit must be) keeps this share of its probability: the model saw another shape.
+const LOOKALIKE_SHARE: f32 = 0.5;
+
 /// One text as a tile in board notation with its probability: `U/L` either/or, `RE-` prefix,
-/// `-ING` suffix, digits turned into the letters they resemble (with half the probability).
+/// `-ING` suffix, digits turned into the letters they resemble (with [`LOOKALIKE_SHARE`] of the
+/// probability).
 /// `None` for a text that is not a tile (empty or malformed).
 fn notation_of(text: &str, probability: f32) -> Option<(String, f32)> {
     let mut probability = probability;
     let mut text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if text.chars().any(|c| c.is_ascii_digit()) {
         text = swap_lookalikes(&text, &LOOKALIKES);
-        probability *= 0.5;
+        probability *= LOOKALIKE_SHARE;
     }
     let letters = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase());
     let valid = match (
@@ -107,7 +112,7 @@ const MARK_NOISE_BELOW: f32 = 0.3;
 
 /// What one text in a mark crop means (`12`, `DL`, `2X`), with its probability: letters that
 /// look like digits stand for them (`S` for `5`), and a value read through a bar (`I` taken for
-/// `1`) keeps half its probability. `None` for anything else.
+/// `1`) keeps [`LOOKALIKE_SHARE`] of its probability. `None` for anything else.
 fn mark_of(text: &str, probability: f32) -> Option<(Mark, f32)> {
     let text = text.trim();
     if BADGES.contains(&text) {
@@ -119,7 +124,7 @@ fn mark_of(text: &str, probability: f32) -> Option<(Mark, f32)> {
         // Any straight stroke (a tile's edge, part of an icon) reads as a bar; the other
         // lookalikes need a digit's whole shape, so they count in full.
         let through_bar = text.chars().any(|c| BAR_LOOKALIKES.contains(&c));
-        let sure = probability * if through_bar { 0.5 } else { 1.0 };
+        let sure = probability * if through_bar { LOOKALIKE_SHARE } else { 1.0 };
         return digits
             .parse()
             .ok()
