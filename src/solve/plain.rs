@@ -156,6 +156,16 @@ impl PlainBoard {
                 }
                 _ => return false,
             };
+            if let &[letter] = letters {
+                // One letter, the common case.
+                if let Some(symbol) = alphabet.symbol(letter as char) {
+                    (self.first[cell], self.tail_len[cell]) = (symbol, 0);
+                    self.cells_of[symbol as usize] = 0;
+                    singles |= 1 << cell;
+                    self.live |= 1 << cell;
+                }
+                continue;
+            }
             let mut symbols = [0u8; MAX_TILE];
             let known = letters
                 .iter()
