@@ -9,7 +9,6 @@ use std::fmt;
 
 /// The games wordsnap knows the rules of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
     /// Classic 4x4 Boggle: 3+ letters, 1 1 2 3 5 11.
@@ -135,7 +134,6 @@ impl std::str::FromStr for Game {
 
 /// Wordament's length multipliers, which sources disagree on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum WordamentMultipliers {
     /// 4-5 letters x1.5, 6-7 x2, 8+ x3 (three sources).
     #[default]
@@ -435,14 +433,6 @@ mod tests {
             unknown.ends_with("bwf, spellcast, letterpress)"),
             "{unknown}"
         );
-    }
-
-    /// `--game`'s list (clap's derive sees every variant) is exactly [`Game::ALL`].
-    #[cfg(feature = "cli")]
-    #[test]
-    fn all_lists_every_variant() {
-        use clap::ValueEnum;
-        assert_eq!(Game::value_variants(), &Game::ALL);
     }
 
     fn board(text: &str) -> Board {

@@ -174,7 +174,7 @@ pub fn run(args: &SolveArgs, file: &Path) -> CliResult {
         Box::new(std::io::BufReader::with_capacity(64 * 1024, open))
     };
     let dict = load_dictionary(args)?;
-    let options = solve_options(args, args.game.unwrap_or(Game::Boggle))?;
+    let options = solve_options(args, args.game.map_or(Game::Boggle, Game::from))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()

@@ -2,6 +2,7 @@
 //! prints boards per second and words found per set, or writes the sets to files so that other
 //! solvers can be fed the same boards.
 
+use super::choices::GameArg;
 use super::{CliResult, Failure, FlagError};
 use crate::bench::{BoardSet, Mode, SetTiming, time_set, zoo_line};
 use crate::dict::LoadOptions;
@@ -41,8 +42,8 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = ModeArg::Both)]
     pub mode: ModeArg,
     /// The game whose rules apply (minimum length and scores).
-    #[arg(long, value_enum, default_value_t = Game::Boggle)]
-    pub game: Game,
+    #[arg(long, value_enum, default_value_t = GameArg::Boggle)]
+    pub game: GameArg,
     /// A word list instead of the embedded English list.
     #[arg(long, value_name = "PATH")]
     pub dict: Option<PathBuf>,
@@ -94,7 +95,8 @@ pub fn run(args: BenchArgs) -> CliResult {
         return write_sets(dir, &sets, count, &args);
     }
     let dict = super::solve::load_dictionary_at(args.dict.as_deref(), &LoadOptions::default())?;
-    let options = SolveOptions::new(args.game);
+    let game = Game::from(args.game);
+    let options = SolveOptions::new(game);
     let mut results = Vec::new();
     for &set in &sets {
         let boards = set.boards(count, args.seed, args.plain);
@@ -134,7 +136,7 @@ pub fn run(args: BenchArgs) -> CliResult {
             "plain": args.plain,
             "threads": args.threads,
             "runs": args.runs,
-            "game": args.game.to_string(),
+            "game": game.to_string(),
             "dictionary": dict.source,
             "dictionary_words": dict.word_count(),
             "load_average": load,
@@ -153,7 +155,7 @@ pub fn run(args: BenchArgs) -> CliResult {
             },
             args.threads,
             plural(args.threads),
-            args.game,
+            game,
             dict.source,
             dict.word_count(),
             args.runs,

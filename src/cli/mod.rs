@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod choices;
 pub mod dict;
 pub mod draw;
 pub mod output;

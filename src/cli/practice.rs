@@ -1,11 +1,11 @@
 //! `practice`, `render`, `replay` and `play`: the practice board window, drawing a board to a
 //! PNG, and replaying solved words on the window with the mouse.
 
+use super::choices::{GameArg, OrderArg, StyleArg, style_value_name};
 use super::{CliResult, Failure, FlagError};
 use crate::board::Board;
 use crate::practice::{self, PracticeOptions};
-use crate::render::{self, Style, StyleName};
-use crate::replay::plan::Order;
+use crate::render::{self, Style};
 use crate::replay::{self, ReplayOptions, x11::Display};
 use crate::score::Game;
 use anyhow::{Context, anyhow};
@@ -26,8 +26,8 @@ pub struct PracticeArgs {
     #[arg(long, value_name = "PATH")]
     pub image: Option<PathBuf>,
     /// The game: its rules score words, its dice roll random boards.
-    #[arg(long, value_enum, default_value_t = Game::Boggle)]
-    pub game: Game,
+    #[arg(long, value_enum, default_value_t = GameArg::Boggle)]
+    pub game: GameArg,
     /// Seed for random boards: the same seed rolls the same boards (default: random).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -39,8 +39,8 @@ pub struct PracticeArgs {
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
     /// The look.
-    #[arg(long, value_enum, default_value_t = StyleName::Light)]
-    pub style: StyleName,
+    #[arg(long, value_enum, default_value_t = StyleArg::Light)]
+    pub style: StyleArg,
     /// Initial window size in pixels.
     #[arg(long, value_name = "WxH", default_value = "960x640", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -57,14 +57,14 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// The look.
-    #[arg(long, value_enum, default_value_t = StyleName::Light)]
-    pub style: StyleName,
+    #[arg(long, value_enum, default_value_t = StyleArg::Light)]
+    pub style: StyleArg,
     /// Image size in pixels.
     #[arg(long, value_name = "WxH", default_value = "600x600", value_parser = parse_size)]
     pub size: (u32, u32),
     /// The game (for a random board: its dice; wordament also prints letter values).
-    #[arg(long, value_enum, default_value_t = Game::Boggle)]
-    pub game: Game,
+    #[arg(long, value_enum, default_value_t = GameArg::Boggle)]
+    pub game: GameArg,
     /// Seed for a random board.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -90,7 +90,7 @@ pub struct ReplayArgs {
     pub board: Option<String>,
     /// The game (default: the practice window's).
     #[arg(long, value_enum)]
-    pub game: Option<Game>,
+    pub game: Option<GameArg>,
     /// How many words, in which order, how fast.
     #[command(flatten)]
     pub pace: PaceArgs,
@@ -111,8 +111,8 @@ pub struct PaceArgs {
     pub limit: Option<usize>,
     /// Order of the words: score (best first), length (longest first) or travel (short mouse
     /// travel between words).
-    #[arg(long, value_enum, default_value_t = Order::Score)]
-    pub order: Order,
+    #[arg(long, value_enum, default_value_t = OrderArg::Score)]
+    pub order: OrderArg,
     /// Pace multiplier from 0.01 to 100: 2 drags twice as fast.
     #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = parse_speed)]
     pub speed: f64,
@@ -258,7 +258,7 @@ pub fn run_practice(args: PracticeArgs) -> CliResult {
     let (board, game) = pick_board(
         args.board.as_deref(),
         args.image.as_deref(),
-        args.game,
+        args.game.into(),
         seed,
     )?;
     let options = PracticeOptions {
@@ -267,7 +267,7 @@ pub fn run_practice(args: PracticeArgs) -> CliResult {
         seed,
         minutes: args.minutes,
         log: args.log,
-        style: args.style,
+        style: args.style.into(),
         size: args.size,
     };
     practice::run(options).map_err(Failure::runtime)
@@ -275,10 +275,10 @@ pub fn run_practice(args: PracticeArgs) -> CliResult {
 
 /// Runs `wordsnap render`.
 pub fn run_render(args: RenderArgs) -> CliResult {
-    let (board, game) = pick_board(args.board.as_deref(), None, args.game, args.seed)?;
+    let (board, game) = pick_board(args.board.as_deref(), None, args.game.into(), args.seed)?;
     let board = practice::with_printed_values(board, game);
     let (w, h) = args.size;
-    let pixmap = render::render_board(&board, &Style::named(args.style), w, h)
+    let pixmap = render::render_board(&board, &Style::named(args.style.into()), w, h)
         .ok_or_else(|| Failure::bad_input(anyhow!("cannot draw a {w}x{h} image")))?;
     render::save_png(&pixmap, &args.out).map_err(Failure::runtime)?;
     if !args.json {
@@ -289,9 +289,7 @@ pub fn run_render(args: RenderArgs) -> CliResult {
         );
         return Ok(());
     }
-    let style = clap::ValueEnum::to_possible_value(&args.style)
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default();
+    let style = style_value_name(args.style);
     let report = json!({"out": args.out.display().to_string(), "width": w, "height": h,
                         "style": style, "game": game, "board": board.to_json()});
     let mut out = super::output::stdout();
@@ -304,10 +302,12 @@ pub fn run_render(args: RenderArgs) -> CliResult {
 pub fn run_replay(args: ReplayArgs) -> CliResult {
     let board = match (&args.board, &args.image) {
         (Some(text), _) => Some(parse_board(text)?),
-        (None, Some(image)) => Some(super::read::board_from_image(image, args.game, &[])?.0),
+        (None, Some(image)) => {
+            Some(super::read::board_from_image(image, args.game.map(Game::from), &[])?.0)
+        }
         (None, None) => None,
     };
-    let options = replay_options(board, args.game, &args.pace)?;
+    let options = replay_options(board, args.game.map(Game::from), &args.pace)?;
     let options = ReplayOptions {
         dry_run: args.dry_run,
         ..options
@@ -332,7 +332,7 @@ fn replay_options(
         board,
         game,
         limit,
-        order,
+        order: order.into(),
         speed,
         dry_run: false,
         wait: Duration::try_from_secs_f64(wait).unwrap_or(Duration::ZERO),

@@ -1,9 +1,10 @@
 //! `wordsnap solve`: one board (typed or read from a screenshot) or a batch file of boards.
 
+use super::choices::{GameArg, MultipliersArg};
 use super::{CliResult, Failure, FlagError};
 use crate::board::{Board, Fix};
 use crate::dict::{Dictionary, LoadOptions};
-use crate::score::{Game, Rules, WordamentMultipliers};
+use crate::score::{Game, Rules};
 use crate::solve::{FoundWord, Solution, SolveOptions, Solver};
 use crate::swaps::{MAX_SWAPS, Swap};
 use anyhow::anyhow;
@@ -51,7 +52,7 @@ pub struct SolveArgs {
     /// The game: minimum length, scoring table, letter values and bonus rules.
     /// Default: for a screenshot, the game it shows (as `read` prints it); else boggle.
     #[arg(long, value_enum)]
-    pub game: Option<Game>,
+    pub game: Option<GameArg>,
     /// A word list to use instead of the embedded English list (one word per line, UTF-8).
     #[arg(long, value_name = "PATH")]
     pub dict: Option<PathBuf>,
@@ -113,8 +114,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Wordament's length multipliers, which sources disagree on.
-    #[arg(long, value_enum, default_value_t = WordamentMultipliers::Standard)]
-    pub wordament_multipliers: WordamentMultipliers,
+    #[arg(long, value_enum, default_value_t = MultipliersArg::Standard)]
+    pub wordament_multipliers: MultipliersArg,
     /// SpellCast: the best words when up to N tiles (0 to 3) may be changed to any letter.
     #[arg(long, value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u8).range(0..=MAX_SWAPS as i64))]
@@ -184,7 +185,8 @@ pub fn run(args: SolveArgs) -> CliResult {
         ))),
         (None, [image]) => {
             let reader = super::read::embedded_reader()?;
-            let shot = super::read::read_screenshot(image, args.game, &args.fix, &reader)?;
+            let shot =
+                super::read::read_screenshot(image, args.game.map(Game::from), &args.fix, &reader)?;
             let dict = load_dictionary(&args)?;
             solve_board(&args, &shot.board, Some(&shot), &dict, target.as_ref())
         }
@@ -199,12 +201,14 @@ fn solve_images(args: &SolveArgs, images: &[super::read::ImageArg]) -> CliResult
     let reader = super::read::embedded_reader()?;
     let dict = load_dictionary(args)?;
     super::read::each_image(images, args.json, |source| {
-        super::read::read_screenshot(source, args.game, &[], &reader).and_then(|shot| {
-            solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
-                error: f.error.context(source.name()),
-                ..f
-            })
-        })
+        super::read::read_screenshot(source, args.game.map(Game::from), &[], &reader).and_then(
+            |shot| {
+                solve_board(args, &shot.board, Some(&shot), &dict, None).map_err(|f| Failure {
+                    error: f.error.context(source.name()),
+                    ..f
+                })
+            },
+        )
     })
 }
 
@@ -218,7 +222,11 @@ fn solve_board(
     target: Option<&super::draw::Target>,
 ) -> CliResult {
     let detected = shot.and_then(|s| s.detected);
-    let game = args.game.or(detected).unwrap_or(Game::Boggle);
+    let game = args
+        .game
+        .map(Game::from)
+        .or(detected)
+        .unwrap_or(Game::Boggle);
     if args.swaps > 0 && game != Game::Spellcast {
         return Err(Failure::bad_input(anyhow!(
             "--swaps is a SpellCast rule: use it with --game spellcast (the game is {game})"
@@ -412,7 +420,7 @@ pub(super) fn load_dictionary_at(
 /// Builds the solver options from the game and the length flags.
 pub(super) fn solve_options(args: &SolveArgs, game: Game) -> Result<SolveOptions, Failure> {
     let mut rules = Rules::new(game);
-    rules.wordament = args.wordament_multipliers;
+    rules.wordament = args.wordament_multipliers.into();
     if let Some(min) = args.min_len {
         rules.min_len = min;
     }

@@ -5,7 +5,6 @@ use tiny_skia::Color;
 
 /// The looks `render --style` and `practice --style` offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum StyleName {
     /// White tiles on a pale grey board.
     #[default]

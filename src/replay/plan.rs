@@ -6,7 +6,6 @@ use std::time::Duration;
 
 /// The order words are replayed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
     /// Best score first (the solver's order).
     #[default]
