@@ -117,6 +117,13 @@ impl Levels {
             .map(|v| self.counts[v as usize] as usize)
             .sum()
     }
+
+    /// The sum over all pixels of `weight(level)`.
+    pub(crate) fn sum_of(&self, weight: impl Fn(u8) -> f32) -> f32 {
+        (0..=255u8)
+            .map(|v| self.counts[v as usize] as f32 * weight(v))
+            .sum()
+    }
 }
 
 #[cfg(test)]

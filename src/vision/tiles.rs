@@ -518,7 +518,7 @@ fn ink_beyond(image: &GrayImage, area: PixelBox, dark: bool, mid: f32) -> GrayIm
 /// judged by [`ink_is_dark`] on the middle three quarters of the cell (its edge is the tile's
 /// ground).
 fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
-    ink_is_dark(full, cell_middle(cell)).is_some_and(|d| d != dark)
+    ink_is_dark(full, cell_middle(cell), cell_middle(cell)).is_some_and(|d| d != dark)
 }
 
 /// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
@@ -535,7 +535,7 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
     if middle.width() < MIN_READ_SIDE || middle.height() < MIN_READ_SIDE {
         return None;
     }
-    let dark = ink_is_dark(full, middle)?;
+    let dark = ink_is_dark(full, middle, middle)?;
     let levels = levels_in(full, middle);
     let ground = levels.median() as f32;
     let ink = ink_extreme(&levels, dark, LETTER_INK_STRAY);
@@ -617,7 +617,7 @@ fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineL
     // would also turn the polarity around.
     let ring = (text.height() as f32 * GROUND_RING) as u32 + 1;
     let around_box = text.outset(ring, ring).clamp_to_box(area);
-    let dark = ink_is_dark(full, around_box)?;
+    let dark = ink_is_dark(full, around_box, around_box)?;
     let inside = levels_in(full, text);
     let around = Levels::of(
         (around_box.top..around_box.bottom)
@@ -699,11 +699,16 @@ fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
         .max_by_key(PixelBox::area)
 }
 
-/// Whether the ink in a box is darker than its ground, judged from the box itself: its edge is
-/// ground, and the ink is the extreme that lies further from the ground. `None` when the box is
-/// too small to tell. (A box found in the other polarity's mask, such as the halo around a
-/// letter, still gets the letter's polarity.)
-fn ink_is_dark(full: &GrayImage, area: PixelBox) -> Option<bool> {
+/// Whether the ink of `text` is darker than its ground: the edge of `area` (the text box and a
+/// pad around it) is ground, and the ink is the side of the ground with more "ink mass" inside
+/// the text box: pixels beyond [`MIN_INK_CONTRAST`] from the ground, each weighed by how far
+/// beyond. A letter's strokes outweigh a thin line drawn across it (a touch-debug overlay), a
+/// strip of the gap between tiles is left out with the pad, and a tile's faint shading counts
+/// little against strokes of full contrast. When neither side has such pixels, the extreme that
+/// lies further from the ground decides. `None` when the box is too small to tell. (A box found
+/// in the other polarity's mask, such as the halo around a letter, still gets the letter's
+/// polarity.)
+fn ink_is_dark(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<bool> {
     if area.width() < 3 || area.height() < 3 {
         return None;
     }
@@ -720,7 +725,14 @@ fn ink_is_dark(full: &GrayImage, area: PixelBox) -> Option<bool> {
             .chain((t..b).flat_map(|y| [at(l, y), at(r - 1, y)])),
     );
     let ground = edge.median() as f32;
-    let inside = levels_in(full, area);
+    let text = text.clamp_to_box(area);
+    let inside = levels_in(full, if text.is_empty() { area } else { text });
+    let beyond = |excess: f32| (excess - MIN_INK_CONTRAST).max(0.0);
+    let darker = inside.sum_of(|v| beyond(ground - v as f32));
+    let lighter = inside.sum_of(|v| beyond(v as f32 - ground));
+    if darker != lighter {
+        return Some(darker > lighter);
+    }
     let (low, high) = (
         ink_extreme(&inside, true, POLARITY_STRAY),
         ink_extreme(&inside, false, POLARITY_STRAY),
@@ -747,7 +759,7 @@ pub fn normalise(
         bottom: padded.bottom.max(padded.top + 1),
         ..padded
     };
-    let dark = ink_is_dark(full, area).unwrap_or(dark);
+    let dark = ink_is_dark(full, text, area).unwrap_or(dark);
     let mut values: Vec<u8> = Vec::with_capacity(area.area() as usize);
     for_each_row_clamped(full, area, |row| {
         values.extend(row.iter().map(|&v| if dark { v } else { 255 - v }))
@@ -800,6 +812,64 @@ fn ink_box(img: &GrayImage) -> Option<PixelBox> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An orange (150) tile whose left edge meets the dark (20) gap at x = 10, and a light
+    /// (250) two-stroke mark in x 14..30, y 10..26, close to that edge.
+    fn mark_near_the_gap() -> GrayImage {
+        GrayImage::from_fn(60, 40, |x, y| {
+            let stroke = (10..26).contains(&y) && ((14..18).contains(&x) || (24..28).contains(&x));
+            Luma([if x < 10 {
+                20
+            } else if stroke {
+                250
+            } else {
+                150
+            }])
+        })
+    }
+
+    #[test]
+    fn a_strip_of_the_gap_in_the_pad_is_not_the_marks_ink() {
+        let image = mark_near_the_gap();
+        let text = PixelBox::new(14, 10, 28, 26);
+        // The pad reaches four columns into the gap: its darkest pixels are darker than the
+        // mark is light, but they lie outside the text box.
+        assert_eq!(ink_is_dark(&image, text, text.outset(6, 6)), Some(false));
+    }
+
+    #[test]
+    fn a_thin_dark_line_across_a_light_letter_does_not_flip_its_polarity() {
+        // A light ring (an O) on orange, with a one-pixel dark blue line through it.
+        let image = GrayImage::from_fn(60, 60, |x, y| {
+            let d = ((x as f32 - 30.0).powi(2) + (y as f32 - 30.0).powi(2)).sqrt();
+            Luma([if x == 31 {
+                40
+            } else if (12.0..20.0).contains(&d) {
+                250
+            } else {
+                150
+            }])
+        });
+        let text = PixelBox::new(10, 10, 51, 51);
+        assert_eq!(ink_is_dark(&image, text, text.outset(4, 4)), Some(false));
+    }
+
+    #[test]
+    fn faint_light_shading_does_not_outweigh_dark_strokes() {
+        // A dark bar (20) on a green tile (150) with a lighter disc (200) behind it.
+        let image = GrayImage::from_fn(60, 60, |x, y| {
+            let d = ((x as f32 - 30.0).powi(2) + (y as f32 - 30.0).powi(2)).sqrt();
+            Luma([if (26..34).contains(&x) && (15..45).contains(&y) {
+                20
+            } else if d < 22.0 {
+                200
+            } else {
+                150
+            }])
+        });
+        let text = PixelBox::new(8, 8, 52, 52);
+        assert_eq!(ink_is_dark(&image, text, text.outset(4, 4)), Some(true));
+    }
 
     /// A 100x100 cell: a dark tile with two light bars side by side (a two-letter text).
     fn cell() -> GrayImage {
