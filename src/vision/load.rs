@@ -18,13 +18,67 @@ pub const MAX_FILE_BYTES: u64 = 256 << 20;
 /// The most memory the decoder may allocate, in bytes (1 GiB).
 pub const MAX_DECODED_BYTES: u64 = 1 << 30;
 
+/// How a truncated image showed ([`VisionError::Truncated`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Truncation {
+    /// A JPEG whose last scan has no end-of-image marker after it (the JPEG decoder would fill
+    /// the missing end with grey and report success, so this is checked before decoding).
+    #[error("the JPEG has no end-of-image marker after its last scan")]
+    NoJpegEnd,
+    /// The decoder ran out of data. Its error is kept whole for callers to inspect; it is shown
+    /// in the message (as the decoder words it) rather than reported as `source()`, so that a
+    /// printed chain of causes does not repeat it.
+    #[error("{0}")]
+    Decoder(image::ImageError),
+}
+
+/// Which size limit an image broke ([`VisionError::TooLarge`]), with the sizes involved.
+#[derive(Debug, thiserror::Error)]
+pub enum Oversize {
+    /// The file has more bytes than the limit ([`MAX_FILE_BYTES`]).
+    #[error("the file has {bytes} bytes, more than the limit of {limit}")]
+    File {
+        /// The file's size in bytes.
+        bytes: u64,
+        /// The most bytes accepted.
+        limit: u64,
+    },
+    /// A stream went on past the limit ([`MAX_FILE_BYTES`]); it is not read further.
+    #[error("the input has more than {limit} bytes, the limit")]
+    Stream {
+        /// The most bytes accepted.
+        limit: u64,
+    },
+    /// The decoder's limits refused the image before decoding it: more than `max_side` pixels
+    /// a side or more than `max_decoded_bytes` to decode. The decoder's error is kept for
+    /// callers to inspect, not shown (its wording adds nothing to the limits).
+    #[error("larger than {max_side}x{max_side} pixels or {} MiB decoded", max_decoded_bytes >> 20)]
+    Decoder {
+        /// The largest width or height accepted ([`MAX_SIDE`]).
+        max_side: u32,
+        /// The most memory decoding may take ([`MAX_DECODED_BYTES`]).
+        max_decoded_bytes: u64,
+        /// The decoder's own error.
+        error: image::error::LimitError,
+    },
+    /// A decoded image wider or taller than [`MAX_SIDE`].
+    #[error("{width}x{height} pixels")]
+    Pixels {
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+    },
+}
+
 /// Decodes an image file, checking that it is an image of a usable size.
 pub fn load(path: &Path) -> Result<DynamicImage, VisionError> {
     let size = std::fs::metadata(path).map_err(VisionError::Io)?.len();
     if size > MAX_FILE_BYTES {
-        return Err(VisionError::TooLarge(format!(
-            "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}"
-        )));
+        return Err(VisionError::TooLarge(Oversize::File {
+            bytes: size,
+            limit: MAX_FILE_BYTES,
+        }));
     }
     let bytes = std::fs::read(path).map_err(VisionError::Io)?;
     decode(&bytes)
@@ -41,9 +95,9 @@ pub fn load_from(input: impl std::io::Read) -> Result<DynamicImage, VisionError>
         .read_to_end(&mut bytes)
         .map_err(VisionError::Io)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(VisionError::TooLarge(format!(
-            "the input has more than {MAX_FILE_BYTES} bytes, the limit"
-        )));
+        return Err(VisionError::TooLarge(Oversize::Stream {
+            limit: MAX_FILE_BYTES,
+        }));
     }
     decode(&bytes)
 }
@@ -63,9 +117,7 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, VisionError> {
     };
     if format == ImageFormat::Jpeg && !jpeg_is_complete(bytes) {
         // The JPEG decoder fills a missing end with grey and reports success: check first.
-        return Err(VisionError::Truncated(
-            "the JPEG has no end-of-image marker after its last scan".into(),
-        ));
+        return Err(VisionError::Truncated(Truncation::NoJpegEnd));
     }
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -81,15 +133,16 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, VisionError> {
 /// "truncated", anything else a decode error with the decoder's message as its source.
 fn decode_error(error: image::ImageError) -> VisionError {
     match error {
-        image::ImageError::Limits(_) => VisionError::TooLarge(format!(
-            "larger than {MAX_SIDE}x{MAX_SIDE} pixels or {} MiB decoded",
-            MAX_DECODED_BYTES >> 20
-        )),
+        image::ImageError::Limits(error) => VisionError::TooLarge(Oversize::Decoder {
+            max_side: MAX_SIDE,
+            max_decoded_bytes: MAX_DECODED_BYTES,
+            error,
+        }),
         image::ImageError::IoError(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
-            VisionError::Truncated(e.to_string())
+            VisionError::Truncated(Truncation::Decoder(image::ImageError::IoError(e)))
         }
         other if other.to_string().contains("unexpected end of file") => {
-            VisionError::Truncated(other.to_string())
+            VisionError::Truncated(Truncation::Decoder(other))
         }
         other => VisionError::Decode(other),
     }
@@ -114,7 +167,10 @@ pub fn check_size(image: &DynamicImage) -> Result<(), VisionError> {
         return Err(VisionError::TooSmall(w, h));
     }
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(VisionError::TooLarge(format!("{w}x{h} pixels")));
+        return Err(VisionError::TooLarge(Oversize::Pixels {
+            width: w,
+            height: h,
+        }));
     }
     Ok(())
 }
@@ -216,10 +272,14 @@ mod tests {
         assert!(jpeg_is_complete(&jpeg));
         assert!(decode(&jpeg).is_ok());
         for cut in [jpeg.len() - 2, jpeg.len() * 2 / 3, 300] {
-            assert!(matches!(
-                decode(&jpeg[..cut]),
-                Err(VisionError::Truncated(_))
-            ));
+            let error = decode(&jpeg[..cut]).unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    VisionError::Truncated(Truncation::NoJpegEnd | Truncation::Decoder(_))
+                ),
+                "{error:?}"
+            );
         }
     }
 
@@ -234,7 +294,22 @@ mod tests {
         png.extend(13u32.to_be_bytes());
         png.extend(&ihdr);
         png.extend(crc32(&ihdr).to_be_bytes());
-        assert!(matches!(decode(&png), Err(VisionError::TooLarge(_))));
+        let error = decode(&png).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                VisionError::TooLarge(Oversize::Decoder {
+                    max_side: MAX_SIDE,
+                    max_decoded_bytes: MAX_DECODED_BYTES,
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "the image is too large: larger than 16384x16384 pixels or 1024 MiB decoded"
+        );
     }
 
     /// The CRC the PNG format puts after each chunk.

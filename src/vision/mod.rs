@@ -21,6 +21,7 @@ pub(crate) mod rect;
 pub(crate) mod tiles;
 
 pub use grid::NoLattice;
+pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
@@ -88,15 +89,16 @@ pub enum VisionError {
     /// An image file whose data could not be decoded (the decoder's error is the source).
     #[error("cannot decode the image")]
     Decode(#[source] image::ImageError),
-    /// The file ends before the image data does (a partial download or copy).
+    /// The file ends before the image data does (a partial download or copy); the
+    /// [`Truncation`] says how that showed.
     #[error("truncated image: the file ends before the image data does ({0})")]
-    Truncated(String),
+    Truncated(Truncation),
     /// Too small to hold a board.
     #[error("the image is {0}x{1} pixels, too small to hold a board")]
     TooSmall(u32, u32),
-    /// Too large to process.
+    /// Too large to process; the [`Oversize`] says which limit, with the sizes.
     #[error("the image is too large: {0}")]
-    TooLarge(String),
+    TooLarge(Oversize),
     /// No board-like grid of letters was found; the reason says how far the search got.
     #[error(
         "no board found: no letter grid ({0}; looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
