@@ -378,9 +378,9 @@ fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKi
                     inked += 1;
                     unlike_looks += usize::from(unlike[i]);
                 }
-                let several_glyphs = lattice.cells[i].is_some_and(|b| b.parts > 1);
-                let other_polarity = lattice.cell_ink_is_dark(gray, i) == Some(!lattice.dark);
-                if kinds[i] == CellKind::Letter && (several_glyphs || other_polarity) {
+                let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
+                let other_polarity = || lattice.cell_ink_is_dark(gray, i) == Some(!lattice.dark);
+                if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
                     unlike_text += 1;
                 }
             }

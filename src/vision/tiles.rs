@@ -271,7 +271,7 @@ fn corner_marks(
         return vec![];
     }
     let (x0, y0) = (window.left, window.top);
-    let sub = image::imageops::crop_imm(full, x0, y0, window.width(), window.height()).to_image();
+    let sub = copy_of(full, window.clamp_to(full.dimensions()));
     let radius = ((MARK_WINDOW * pitch) as u32).max(MARK_MIN_RADIUS);
     let masks = ink_masks(&sub, radius, INK_DELTA);
     let inside = |m: &Blob| cell.contains((m.cx(), m.cy()));
@@ -462,6 +462,14 @@ fn for_each_row_clamped(image: &GrayImage, area: PixelBox, mut each_row: impl Fn
             each_row(&row);
         }
     }
+}
+
+/// A copy of a box of an image, row by row (a box reaching past the image repeats its edge
+/// pixels, see [`for_each_row_clamped`]).
+fn copy_of(image: &GrayImage, area: PixelBox) -> GrayImage {
+    let mut pixels = Vec::with_capacity(area.area() as usize);
+    for_each_row_clamped(image, area, |row| pixels.extend_from_slice(row));
+    GrayImage::from_raw(area.width(), area.height(), pixels).expect("one level per pixel")
 }
 
 /// The grey levels of a box of an image (see [`for_each_row_clamped`] for a box reaching past
