@@ -32,7 +32,7 @@
 //! - [`render`]: drawing a board to an image;
 //! - [`text`]: small helpers for text read from files and shown to users (byte-order marks,
 //!   control characters, error chains);
-//! - with the `desktop` feature (on by default): [`practice`] and [`replay`], the practice window
+//! - with the `desktop` feature (on by default): `practice` and `replay`, the practice window
 //!   and the mouse replayer.
 //!
 //! The `wordsnap` command line is the crate's binary; it is not part of the library's API.
