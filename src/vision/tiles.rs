@@ -794,14 +794,8 @@ pub fn normalise(
         framed.height() + 2 * margin,
         Luma([255]),
     );
-    let ink = image::imageops::crop_imm(
-        &stretched,
-        framed.left,
-        framed.top,
-        framed.width(),
-        framed.height(),
-    );
-    image::imageops::replace(&mut out, &ink.to_image(), margin as i64, margin as i64);
+    let ink = copy_of(&stretched, framed);
+    image::imageops::replace(&mut out, &ink, margin as i64, margin as i64);
     out
 }
 
