@@ -18,7 +18,7 @@ use crate::board::{Board, Tile};
 use crate::dict::trie::NodeWord;
 use crate::dict::{Dictionary, Nodes, fold_accents};
 use crate::score::{Game, Rules};
-use plain::{AnySize, FoundBits, Latin, Plain, PlainBoard, Symbols};
+use plain::{AnySize, FoundBits, Latin, Levels, Plain, PlainBoard, Symbols};
 use serde::Serialize;
 
 /// What to look for.
@@ -437,20 +437,22 @@ pub struct Solver<'d> {
     grid: (usize, usize, [u64; 64]),
     /// True when the CPU counts bits in one instruction (x86-64 `popcnt`), checked once.
     popcnt: bool,
-    /// True when the CPU also has `bmi2` and `ssse3` (for [`Plain::enter_by_cells`]).
+    /// True when the CPU also has `bmi2` and `ssse3` (for [`Plain::count_by_levels`]).
     bmi2: bool,
     /// The board being solved as the plain search reads it, when it can (see [`plain`]).
     plain: Box<PlainBoard>,
     /// Words found by the plain search on the current board.
     found_bits: FoundBits,
+    /// The buffers of [`Plain::count_by_levels`].
+    levels: Levels,
     /// Score by number of letters, when the rules score by length alone.
     length_scores: [u32; 128],
     /// True for each number of letters that words may have (`lengths` as a table).
     wanted_lengths: [bool; 128],
-    /// What a new word adds to the plain search's tally, by number of letters (see
-    /// [`Plain::units`]), and whether a board's tally always fits (else words are counted
-    /// without it).
-    word_units: [u64; 256],
+    /// What a word adds to the plain search's tally, by number of letters and whether it is
+    /// new (see [`Plain::units`]), and whether a board's tally always fits (else words are
+    /// counted without it).
+    word_units: [[u64; 2]; 256],
     tally_fits: bool,
     /// True when the options let the plain search run: scores by length alone, one path per
     /// word. Tests turn it off to compare the two searches.
@@ -467,7 +469,9 @@ impl<'d> Solver<'d> {
             std::array::from_fn(|letters| lengths >> letters & 1 == 1);
         let word_units = std::array::from_fn(|letters| {
             let wanted = letters < 128 && wanted_lengths[letters];
-            u64::from(wanted) * (1 << plain::TALLY_SHIFT | u64::from(length_scores[letters % 128]))
+            let unit = u64::from(wanted)
+                * (1 << plain::TALLY_SHIFT | u64::from(length_scores[letters % 128]));
+            [0, unit]
         });
         // A board's words fit the tally's count (at most one per trie node) and its score stays
         // below the count's bits.
@@ -489,6 +493,7 @@ impl<'d> Solver<'d> {
             bmi2: has_bmi2(),
             plain: PlainBoard::empty(),
             found_bits: FoundBits::default(),
+            levels: Levels::default(),
             length_scores,
             wanted_lengths,
             word_units,
@@ -647,7 +652,11 @@ impl<'d> Solver<'d> {
             path: [0; 64],
             isa: std::marker::PhantomData,
         };
-        search.run();
+        if I::BY_LEVELS && !PATHS {
+            I::count_by_levels(&mut search, &mut self.levels);
+        } else {
+            search.run();
+        }
         let (words, score) = (
             search.tally >> plain::TALLY_SHIFT,
             search.tally & ((1 << plain::TALLY_SHIFT) - 1),
@@ -842,9 +851,17 @@ trait Isa: Sized {
         last: bool,
     );
 
-    /// True when the plain search counts words with [`Plain::enter_by_cells`] (which leaves
-    /// the word at the node it enters to its caller).
-    const BY_CELLS: bool = false;
+    /// True when the plain search counts words with [`Plain::count_by_levels`].
+    const BY_LEVELS: bool = false;
+
+    /// Runs [`Plain::count_by_levels`] in code compiled for this instruction set.
+    #[inline]
+    fn count_by_levels<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        levels: &mut Levels,
+    ) {
+        search.count_by_levels(levels);
+    }
 
     /// The neighbours `bare` of a cell whose letter (in `around`) is in `mask` (see
     /// [`plain::candidates_portable`]).
@@ -928,13 +945,22 @@ impl Isa for WithPopcnt {
 }
 
 /// x86-64 with `popcnt`, `bmi2` and `ssse3`, checked by [`has_bmi2`] before it is used: the
-/// plain search counts words with [`Plain::enter_by_cells`].
+/// plain search counts words with [`Plain::count_by_levels`].
 #[cfg(target_arch = "x86_64")]
 struct WithBmi2;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for WithBmi2 {
-    const BY_CELLS: bool = true;
+    const BY_LEVELS: bool = true;
+
+    #[inline]
+    fn count_by_levels<N: NodeWord, S: Symbols, const PATHS: bool>(
+        search: &mut Plain<'_, N, S, Self, PATHS>,
+        levels: &mut Levels,
+    ) {
+        // SAFETY: a search with `WithBmi2` only starts when `has_bmi2()` said yes.
+        unsafe { count_by_levels_with_bmi2(search, levels) }
+    }
 
     #[inline]
     fn enter<N: NodeWord>(
@@ -968,8 +994,8 @@ impl Isa for WithBmi2 {
     }
 }
 
-/// [`Plain::enter_by_cells`] (or, recording paths, [`Plain::enter`]) compiled with `popcnt`,
-/// `bmi2` and `ssse3`.
+/// [`Plain::enter`] compiled with `popcnt`, `bmi2` and `ssse3` (not used: a search with
+/// [`WithBmi2`] only counts, with [`count_by_levels_with_bmi2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi2,ssse3")]
 unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
@@ -980,11 +1006,17 @@ unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
     depth: usize,
     visited: u64,
 ) {
-    if PATHS {
-        search.enter(cell, node, letters, depth, visited);
-    } else {
-        search.enter_by_cells(cell, node, letters, visited);
-    }
+    search.enter(cell, node, letters, depth, visited);
+}
+
+/// [`Plain::count_by_levels`] compiled with `popcnt`, `bmi2` and `ssse3`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi2,ssse3")]
+unsafe fn count_by_levels_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
+    search: &mut Plain<'_, N, S, WithBmi2, PATHS>,
+    levels: &mut Levels,
+) {
+    search.count_by_levels(levels);
 }
 
 /// True when the CPU has `popcnt`, `bmi2` and `ssse3` (always false off x86-64).
@@ -1314,6 +1346,39 @@ mod tests {
                 assert_eq!(again.words, fresh.words, "{}", board.to_text());
                 assert_eq!(again.unusable, fresh.unusable);
                 assert_eq!(solver.count(board), (fresh.words.len(), fresh.total_score));
+            }
+        }
+    }
+
+    #[test]
+    fn counting_level_by_level_honours_lengths_and_max_len() {
+        let d = Dictionary::english();
+        let mut boards = crate::bench::BoardSet::Dice4x4.boards(30, 9, false);
+        boards.extend(crate::bench::BoardSet::Dice5x5.boards(20, 9, false));
+        boards.push(Board::parse("[qu]ite r[th]se [in]art test").unwrap());
+        let mut limits = vec![];
+        for max_len in [3, 4, 6] {
+            let mut o = SolveOptions::new(Game::Boggle);
+            o.max_len = max_len;
+            limits.push(o);
+        }
+        let mut o = SolveOptions::new(Game::Boggle);
+        o.lengths = Some(vec![3, 6, 7]);
+        limits.push(o);
+        for options in limits {
+            let mut counting = Solver::new(&d, options.clone());
+            let mut general = Solver::new(&d, options.clone());
+            general.plain_allowed = false;
+            for board in &boards {
+                let expected = general.solve(board);
+                assert_eq!(
+                    counting.count(board),
+                    (expected.words.len(), expected.total_score),
+                    "{} with {:?} and max_len {}",
+                    board.to_text(),
+                    options.lengths,
+                    options.max_len
+                );
             }
         }
     }

@@ -12,11 +12,12 @@
 //! the general search (letters in symbol order, then multi-letter tiles), so it reports the same
 //! path for each word.
 //!
-//! Counting (no paths) on a CPU with `bmi2` and `ssse3` walks by cell instead
-//! ([`Plain::enter_by_cells`]): the free neighbours whose letter is a child of the node come from
-//! one byte shuffle over the eight neighbours' symbols ([`candidates_bmi2`]), and each child's
-//! word is counted without a branch before the child is entered, since mispredicted branches
-//! cost this search more than instructions do.
+//! Counting (no paths) on a CPU with `bmi2` and `ssse3` goes level by level instead
+//! ([`Plain::count_by_levels`]): all paths of one length are extended together, so the trie
+//! nodes they read are independent loads that the CPU fetches in parallel, where a depth-first
+//! search waits for each node before the next. The free neighbours whose letter is a child of a
+//! node come from one byte shuffle over the eight neighbours' symbols ([`candidates_bmi2`]), and
+//! each word is counted without a branch.
 
 use super::{CellKind, Hit, Isa, Prepared, bits};
 use crate::board::{Board, Tile};
@@ -66,6 +67,8 @@ pub(super) struct PlainBoard {
     first_bit: [u64; 65],
     /// Cells of several letters.
     multis: u64,
+    /// The first symbols of the cells of several letters, as a set.
+    multi_firsts: u64,
     /// Cells a word may use.
     live: u64,
 }
@@ -88,6 +91,7 @@ impl PlainBoard {
             single_bit: [0; 65],
             first_bit: [0; 65],
             multis: 0,
+            multi_firsts: 0,
             live: 0,
         })
     }
@@ -196,6 +200,7 @@ impl PlainBoard {
         if self.bare[..cells] != grid[..cells] {
             self.set_grid(grid, cells);
         }
+        self.multi_firsts = 0;
         let mut left = self.live;
         while left != 0 {
             let cell = left.trailing_zeros() as usize;
@@ -205,6 +210,8 @@ impl PlainBoard {
             if singles >> cell & 1 == 1 {
                 (self.single[cell], self.single_bit[cell]) = (first, 1 << first);
                 self.cells_of[first as usize] |= 1 << cell;
+            } else {
+                self.multi_firsts |= 1 << first;
             }
         }
         for cell in 0..cells {
@@ -281,6 +288,22 @@ impl FoundBits {
         self.len += usize::from(yes);
     }
 
+    /// Makes room for `more` nodes in the list of set nodes, for [`FoundBits::mark_if_reserved`].
+    #[inline(always)]
+    fn reserve(&mut self, more: usize) {
+        if self.set.len() < self.len + more {
+            self.set.resize((self.len + more).max(64) * 2, 0);
+        }
+    }
+
+    /// [`FoundBits::mark_if`] after [`FoundBits::reserve`], without the check for room.
+    #[inline(always)]
+    fn mark_if_reserved(&mut self, node: usize, yes: bool) {
+        self.bits[node / 64] |= u64::from(yes) << (node % 64);
+        self.set[self.len] = node as u32;
+        self.len += usize::from(yes);
+    }
+
     #[cold]
     fn grow(&mut self) {
         self.set.resize(self.set.len().max(64) * 2, 0);
@@ -293,6 +316,34 @@ impl FoundBits {
         }
         self.len = 0;
     }
+}
+
+/// A path of the level-by-level count ([`Plain::count_by_levels`]), at the trie node its
+/// letters spell: that node's child mask and first child, the cells it used, the free
+/// neighbours it can go on to and its number of letters.
+#[derive(Clone, Copy, Default)]
+pub(super) struct LevelPath {
+    mask: u64,
+    first: usize,
+    visited: u64,
+    next: u64,
+    letters: u32,
+}
+
+/// A path one cell longer than a [`LevelPath`], before its trie node (`child`) is read.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Step {
+    child: usize,
+    visited: u64,
+    cell: u32,
+    letters: u32,
+}
+
+/// The buffers of the level-by-level count, kept from board to board.
+#[derive(Default)]
+pub(super) struct Levels {
+    paths: Vec<LevelPath>,
+    steps: Vec<Step>,
 }
 
 /// Where the word count starts in a tally ([`Plain::units`]): below it, the total score.
@@ -339,10 +390,12 @@ pub(super) struct Plain<'a, N, S, I, const PATHS: bool> {
     pub(super) max_len: usize,
     /// Score by number of letters (below 128).
     pub(super) scores: &'a [u32; 128],
-    /// Per number of letters (clamped to 255): what a new word of that length adds to
-    /// `tally`, `1 << TALLY_SHIFT | score`, or 0 when words of that length are not wanted.
-    pub(super) units: &'a [u64; 256],
-    /// Words and total score counted by [`Plain::count_word`], packed as in `units`.
+    /// Per number of letters (clamped to 255), then per word already found (0) or new (1):
+    /// what a word of that length adds to `tally`: `1 << TALLY_SHIFT | score` for a new word
+    /// of a wanted length, else 0. (A table rather than a select on "new", which the compiler
+    /// turns into a mispredicted branch.)
+    pub(super) units: &'a [[u64; 2]; 256],
+    /// Words and total score counted by [`Plain::count_by_levels`], packed as in `units`.
     pub(super) tally: u64,
     pub(super) found: FoundBits,
     pub(super) hits: &'a mut Vec<Hit>,
@@ -362,10 +415,6 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
             cells &= cells - 1;
             if let Some(node) = self.tile_node(0, cell) {
                 let letters = 1 + self.board.tail_len[cell] as usize;
-                if I::BY_CELLS && !PATHS {
-                    let terminal = self.nodes[node].is_terminal(self.symbols.get());
-                    self.count_word(node, terminal, self.unit(letters));
-                }
                 I::plain(self, cell, node, letters, 0, 0);
             }
         }
@@ -456,71 +505,147 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
         }
     }
 
-    /// [`Plain::enter`] taking the next cells one by one rather than letter by letter:
-    /// `I::candidates` gives the neighbours whose letter is a child of `node` in one step, so
-    /// the search does not try letters whose cells are all used, and each child's word is
-    /// counted without a branch before the child is entered (the caller counts the word at
-    /// `node`, see [`Plain::count_word`]). It meets cells in another order than
-    /// [`Plain::enter`] (by cell rather than by letter), so a word may be reached by another
-    /// path first: counting only.
+    /// Counts every word of the board level by level: the paths of one tile are extended to
+    /// all their next cells ([`Plain::extend_paths`]), then the trie nodes of those longer
+    /// paths are read, their words counted and the paths that can go on kept
+    /// ([`Plain::read_steps`]), until no path can go on. The nodes one level reads do not
+    /// depend on each other, so the CPU loads them in parallel. It meets words in another
+    /// order than [`Plain::enter`], so it only counts (see [`Plain::tally`]). Always inlined
+    /// into [`Isa::count_by_levels`], which compiles it for its instruction set.
     #[inline(always)]
-    pub(super) fn enter_by_cells(
-        &mut self,
-        cell: usize,
-        node: usize,
-        letters: usize,
-        visited: u64,
-    ) {
+    pub(super) fn count_by_levels(&mut self, levels: &mut Levels) {
         let symbols = self.symbols.get();
-        let n = self.nodes[node];
-        let mask = n.child_mask(symbols);
-        if mask == 0 || letters >= self.max_len {
-            return;
-        }
+        let root = self.nodes[0];
         let board = self.board;
-        let visited = visited | 1 << cell;
-        let free = board.neighbours[cell % 64] & !visited;
-        let first = n.first_child(symbols);
-        let mut cells = I::candidates(mask, board.around[cell % 64], board.bare[cell % 64]) & free;
-        let unit = self.unit(letters + 1);
-        while cells != 0 {
-            let next = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let sym = board.single[next % 64];
-            let child = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
-            let child_word = self.nodes[child];
-            self.count_word(child, child_word.is_terminal(symbols), unit);
-            if child_word.child_mask(symbols) & board.near_all[next % 64] != 0 {
-                I::plain(self, next, child, letters + 1, 0, visited);
-            }
+        let root_mask = root.child_mask(symbols);
+        let mut starts = board.multis;
+        for cell in bits(board.live & !board.multis) {
+            starts |= (root_mask >> board.single[cell] & 1) << cell;
         }
-        let mut multis = free & board.multis;
-        while multis != 0 {
-            let next = multis.trailing_zeros() as usize;
-            multis &= multis - 1;
-            if let Some(child) = self.tile_node(node, next) {
-                let more = 1 + board.tail_len[next] as usize;
-                let terminal = self.nodes[child].is_terminal(symbols);
-                self.count_word(child, terminal, self.unit(letters + more));
-                I::plain(self, next, child, letters + more, 0, visited);
-            }
+        levels.paths.clear();
+        levels.paths.push(LevelPath {
+            mask: root_mask,
+            first: root.first_child(symbols),
+            visited: 0,
+            next: starts,
+            letters: 0,
+        });
+        let mut paths = 1;
+        while paths != 0 {
+            let steps = self.extend_paths(levels, paths);
+            paths = self.read_steps(levels, steps);
         }
     }
 
-    /// Counts the word at `node` when `terminal` (a word ends there) and it was not found
-    /// before, without a branch on either; `unit` is what a word of its length adds to the
-    /// tally (see [`Plain::unit`]).
+    /// Extends each of the first `paths` paths of `levels` to each of its next cells: the
+    /// child of the path's trie node for that cell's letters (whose node is not read yet),
+    /// written to `levels.steps`. Returns the number of steps.
     #[inline(always)]
-    pub(super) fn count_word(&mut self, node: usize, terminal: bool, unit: u64) {
-        let fresh = terminal & !self.found.contains(node);
-        self.found.mark_if(node, fresh);
-        self.tally += std::hint::select_unpredictable(fresh, unit, 0);
+    fn extend_paths(&self, levels: &mut Levels, paths: usize) -> usize {
+        let board = self.board;
+        // A path has at most eight next cells, the root one per cell.
+        let room = paths * 8 + 64;
+        if levels.steps.len() < room {
+            levels.steps.resize(room, Step::default());
+        }
+        let mut steps = 0;
+        for path in &levels.paths[..paths] {
+            let letters = path.letters + 1;
+            let mut cells = path.next & !board.multis;
+            while cells != 0 {
+                let cell = cells.trailing_zeros();
+                cells &= cells - 1;
+                // The cell's letter is a child of the path's node (see `read_steps`).
+                let sym = board.single[cell as usize % 64];
+                let child = path.first + (path.mask & ((1u64 << sym) - 1)).count_ones() as usize;
+                levels.steps[steps] = Step {
+                    child,
+                    visited: path.visited | 1 << cell,
+                    cell,
+                    letters,
+                };
+                steps += 1;
+            }
+            for cell in bits(path.next & board.multis) {
+                if let Some(child) = self.tile_child(path.mask, path.first, cell) {
+                    levels.steps[steps] = Step {
+                        child,
+                        visited: path.visited | 1 << cell,
+                        cell: cell as u32,
+                        letters: letters + u32::from(board.tail_len[cell]),
+                    };
+                    steps += 1;
+                }
+            }
+        }
+        steps
     }
 
-    /// What a word of `letters` letters adds to the tally (0 when that length is not wanted).
+    /// Reads the trie node of each of the first `steps` steps of `levels`, counts the word
+    /// ending there, if new and wanted, without a branch, and keeps as paths of the next level
+    /// (in `levels.paths`) the steps that can go on: those with a free neighbour whose letter is
+    /// a child of their node (or a free neighbour of several letters whose first letter is).
+    /// Returns the number of paths kept.
     #[inline(always)]
-    pub(super) fn unit(&self, letters: usize) -> u64 {
-        self.units[letters.min(255)]
+    fn read_steps(&mut self, levels: &mut Levels, steps: usize) -> usize {
+        let symbols = self.symbols.get();
+        let board = self.board;
+        if levels.paths.len() < steps {
+            levels.paths.resize(steps, LevelPath::default());
+        }
+        // Kept in locals, so that they stay in registers through the loop.
+        let mut found = std::mem::take(&mut self.found);
+        found.reserve(steps);
+        let mut tally = self.tally;
+        let mut kept = 0;
+        for step in &levels.steps[..steps] {
+            let node = self.nodes[step.child];
+            let fresh = node.is_terminal(symbols) & !found.contains(step.child);
+            found.mark_if_reserved(step.child, fresh);
+            let letters = step.letters as usize;
+            tally += self.unit(letters, fresh);
+            let cell = step.cell as usize % 64;
+            let mask = node.child_mask(symbols);
+            // Masks rather than selects, which could become mispredicted branches.
+            let multis = board.multis & u64::from(mask & board.multi_firsts != 0).wrapping_neg();
+            let free = board.neighbours[cell] & !step.visited;
+            let next = (I::candidates(mask, board.around[cell], board.bare[cell]) | multis) & free;
+            let next = next & u64::from(letters < self.max_len).wrapping_neg();
+            levels.paths[kept] = LevelPath {
+                mask,
+                first: node.first_child(symbols),
+                visited: step.visited,
+                next,
+                letters: step.letters,
+            };
+            kept += usize::from(next != 0);
+        }
+        self.found = found;
+        self.tally = tally;
+        kept
+    }
+
+    /// The trie node reached by spelling the letters of `cell` from the node whose child mask
+    /// is `mask` and first child `first`, if any.
+    #[inline(always)]
+    fn tile_child(&self, mask: u64, first: usize, cell: usize) -> Option<usize> {
+        let board = self.board;
+        let sym = board.first[cell];
+        if mask >> sym & 1 == 0 {
+            return None;
+        }
+        let mut node = first + (mask & ((1u64 << sym) - 1)).count_ones() as usize;
+        for &sym in &board.tail[cell][..board.tail_len[cell] as usize % MAX_TILE] {
+            node = self.child(node, sym)?;
+        }
+        Some(node)
+    }
+
+    /// What a word of `letters` letters adds to the tally: 0 unless it is `fresh` (new) and
+    /// that length is wanted.
+    #[inline(always)]
+    pub(super) fn unit(&self, letters: usize, fresh: bool) -> u64 {
+        self.units[letters.min(255)][usize::from(fresh)]
     }
 
     /// Counts or records the word at `node` (its path is `path[..tiles]`) unless its length is
