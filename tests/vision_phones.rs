@@ -1,6 +1,7 @@
 //! Boards in full tall phone screenshots with UI around them (stat panels, score bars, titles,
 //! stat boxes lined up with the columns, the swiped word in small tiles, word lists, Android's
-//! pointer-location overlay), and images that are not boards. All are drawn by
+//! pointer-location overlay, a translucent swipe trail across the letters of the word being
+//! swiped), and images that are not boards. All are drawn by
 //! `fixtures/make_phone_fixtures.py` into `fixtures/phones` and `fixtures/not-boards`.
 
 mod common;
@@ -31,7 +32,7 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn finds_the_board_and_only_the_board_in_phone_screenshots() {
     let files = fixtures("phones");
-    assert_eq!(files.len(), 9);
+    assert_eq!(files.len(), 11);
     for path in files {
         let truth: Truth =
             serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())

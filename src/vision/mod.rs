@@ -19,6 +19,7 @@ pub(crate) mod notation;
 pub mod ocr;
 pub(crate) mod rect;
 pub(crate) mod tiles;
+pub(crate) mod trail;
 
 pub use grid::NoLattice;
 pub use load::{Oversize, Truncation};
@@ -163,7 +164,16 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 /// Reads the board in a decoded image.
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let found = analyse(image)?;
-    let cells = tiles::cut(&found.full, &found.masks, &found.lattice, found.scale);
+    let l = &found.lattice;
+    let dims = found.full.dimensions();
+    let cell_boxes: Vec<PixelBox> = (0..l.rows * l.cols)
+        .map(|i| {
+            l.cell_box(i / l.cols, i % l.cols)
+                .to_pixels(found.scale, dims)
+        })
+        .collect();
+    let lifted = trail::lift(image, &found.full, &cell_boxes);
+    let cells = tiles::cut(&found.full, &found.masks, l, found.scale, lifted.as_ref());
     let mut reading = notation::read_cells(&found.lattice, &cells, found.scale, reader)?;
     reading.game = game::recognise(image, &reading);
     Ok(reading)

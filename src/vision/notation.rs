@@ -411,6 +411,39 @@ fn ink_share(crop: &GrayImage) -> f32 {
     ink as f32 / (crop.width() * crop.height()).max(1) as f32
 }
 
+/// Reads the main texts cut again where a swipe trail was lifted off a cell (see
+/// [`super::trail`]), in one model call, and keeps each where it reads surer than the text cut
+/// from the image as it is. Returns the indices (into `crops`) of the kept ones.
+fn read_lifted_letters(
+    reader: &TileReader,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+) -> Result<Vec<usize>, VisionError> {
+    let lifted: Vec<(usize, &GrayImage)> = owners
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, kind))| kind.is_none())
+        .filter_map(|(k, &(i, _))| cells[i].lifted_main.as_ref().map(|(_, crop)| (k, crop)))
+        .collect();
+    if lifted.is_empty() {
+        return Ok(Vec::new());
+    }
+    let again: Vec<GrayImage> = lifted.iter().map(|(_, crop)| (*crop).clone()).collect();
+    let read_again = reader
+        .read(&again)
+        .map_err(|e| VisionError::Ocr(e.into()))?;
+    let mut kept = Vec::new();
+    for ((k, _), (crop, reading)) in lifted.into_iter().zip(again.into_iter().zip(read_again)) {
+        if tile_notation(&reading).1 > tile_notation(&readings[k]).1 {
+            (crops[k], readings[k]) = (crop, reading);
+            kept.push(k);
+        }
+    }
+    Ok(kept)
+}
+
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
     lattice: &Lattice,
@@ -425,14 +458,18 @@ pub fn read_cells(
     let mains: Vec<usize> = (0..owners.len())
         .filter(|&k| owners[k].1.is_none())
         .collect();
+    let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let heights: Vec<u32> = mains
         .iter()
         .map(|&k| {
-            cells[owners[k].0]
-                .main
-                .as_ref()
-                .map_or(0, |(b, _)| b.bottom - b.top)
+            let cell = &cells[owners[k].0];
+            let main = if lifted.contains(&k) {
+                &cell.lifted_main
+            } else {
+                &cell.main
+            };
+            main.as_ref().map_or(0, |(b, _)| b.height())
         })
         .collect();
     doubt_odd_letters(&mains, &heights, &crops, &mut readings);

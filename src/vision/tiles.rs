@@ -10,6 +10,7 @@ use super::grid::{
 };
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
+use super::trail::Lifted;
 use image::{GrayImage, Luma};
 use rayon::prelude::*;
 
@@ -162,10 +163,21 @@ pub struct TileCrops {
     pub marks: Vec<(PixelBox, GrayImage)>,
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
+    /// The main text cut again after a swipe trail was lifted off the cell (see
+    /// [`super::trail`]); the surer of the two readings is kept.
+    pub lifted_main: Option<(PixelBox, GrayImage)>,
 }
 
-/// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels.
-pub fn cut(full: &GrayImage, masks: &InkMasks, lattice: &Lattice, scale: f32) -> Vec<TileCrops> {
+/// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels. A cell
+/// with a swipe trail lifted off it (see [`super::trail`]) also gets the main text cut from the
+/// lifted image.
+pub fn cut(
+    full: &GrayImage,
+    masks: &InkMasks,
+    lattice: &Lattice,
+    scale: f32,
+    trail: Option<&Lifted>,
+) -> Vec<TileCrops> {
     // Cells are cut independently, in parallel (about a third of a tall phone screenshot's read
     // is spent here, most of it finding corner marks at full resolution).
     (0..lattice.rows * lattice.cols)
@@ -178,6 +190,9 @@ pub fn cut(full: &GrayImage, masks: &InkMasks, lattice: &Lattice, scale: f32) ->
                 scale,
                 i / lattice.cols,
                 i % lattice.cols,
+                trail
+                    .filter(|t| t.cells.get(i) == Some(&true))
+                    .map(|t| &t.image),
             )
         })
         .collect()
@@ -190,6 +205,7 @@ fn cut_cell(
     scale: f32,
     row: usize,
     col: usize,
+    lifted: Option<&GrayImage>,
 ) -> TileCrops {
     let cell_box = lattice.cell_box(row, col);
     let cell = cell_box.to_pixels(scale, full.dimensions());
@@ -234,9 +250,7 @@ fn cut_cell(
                 .then(|| letter_in_cell(full, cell, h * scale))
                 .flatten()
         })?;
-        let pixels = whole_line(full, cell, text);
-        let height = pixels.height() as f32;
-        Some((pixels, normalise(full, pixels, true, height, cell)))
+        Some(dark_line_crop(full, cell, text))
     });
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
@@ -244,6 +258,12 @@ fn cut_cell(
     let unreadable = main.is_none()
         && middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
         && !is_plain(full, middle.to_pixels(scale, full.dimensions()));
+    let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
+    // Where no letter was found at all, a letter found under the lifted trail is the only one.
+    let (main, lifted_main, unreadable) = match (main, lifted_main) {
+        (None, Some(found)) => (Some(found), None, false),
+        (main, lifted_main) => (main, lifted_main, unreadable),
+    };
     TileCrops {
         row,
         col,
@@ -251,7 +271,21 @@ fn cut_cell(
         main,
         marks,
         unreadable,
+        lifted_main,
     }
+}
+
+/// The main text of a cell looked for in the cell alone: its box and its crop.
+fn main_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<(PixelBox, GrayImage)> {
+    letter_in_cell(full, cell, h).map(|text| dark_line_crop(full, cell, text))
+}
+
+/// The whole line of `text` in its cell and its crop, the ink taken as dark unless its own
+/// levels say otherwise (see [`normalise`]).
+fn dark_line_crop(full: &GrayImage, cell: PixelBox, text: PixelBox) -> (PixelBox, GrayImage) {
+    let pixels = whole_line(full, cell, text);
+    let height = pixels.height() as f32;
+    (pixels, normalise(full, pixels, true, height, cell))
 }
 
 /// The small marks of a cell (full-resolution pixels): text boxes of either polarity clearly
@@ -466,7 +500,7 @@ fn for_each_row_clamped(image: &GrayImage, area: PixelBox, mut each_row: impl Fn
 
 /// A copy of a box of an image, row by row (a box reaching past the image repeats its edge
 /// pixels, see [`for_each_row_clamped`]).
-fn copy_of(image: &GrayImage, area: PixelBox) -> GrayImage {
+pub(crate) fn copy_of(image: &GrayImage, area: PixelBox) -> GrayImage {
     let mut pixels = Vec::with_capacity(area.area() as usize);
     for_each_row_clamped(image, area, |row| pixels.extend_from_slice(row));
     GrayImage::from_raw(area.width(), area.height(), pixels).expect("one level per pixel")

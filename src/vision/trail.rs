@@ -1,0 +1,382 @@
+//! Lifting a swipe trail off the tiles: some games draw a translucent light band over the tiles
+//! of the word being swiped (GamePigeon Word Hunt's white trail). Over a letter the band lifts
+//! the dark ink almost to the tile's own level, so the letter falls apart into pieces (an `S`
+//! crossed by the trail reads as `C`).
+//!
+//! A translucent white band blends every pixel under it towards white by the same share `a`:
+//! `shown = a * 255 + (1 - a) * under`. That share is measured on the tile's ground (its level
+//! beside the band and under it), and every pixel of the band is unblended back to what lies
+//! under it. The band is found in the smallest colour channel, where a white band stands far
+//! above a coloured tile's ground whether it covers ground or ink; in grey, band over ink is
+//! about as light as the bare ground.
+//!
+//! Only tiles with dark ink on a coloured ground are lifted: on a white tile a white band cannot
+//! be told apart (nor does it hide anything), and a light band over light ink hides no contrast
+//! that could be restored.
+
+use super::levels::Levels;
+use super::rect::PixelBox;
+use super::tiles::copy_of;
+use image::{DynamicImage, GrayImage, Luma};
+use imageproc::distance_transform::Norm;
+use imageproc::morphology::{dilate, erode, open};
+use imageproc::region_labelling::{Connectivity, connected_components};
+
+/// A pixel is under the band when its smallest channel lies this many levels above the median
+/// of the cell's smallest channel (the ground). Measured on Word Hunt's green tiles: ground 148,
+/// band over ground about 250, band over ink about 215.
+const BAND_MIN_LIFT: u8 = 40;
+/// Lighter structures thinner than this share of the cell's width (the light bevel under a
+/// letter, a badge's rim, a thin outline) are not a band.
+const BAND_MIN_THICKNESS: f32 = 0.04;
+/// A cell is lifted only when the band covers at least this share of it: a band that only
+/// clips a corner of a tile hides nothing of the letter.
+const BAND_MIN_SHARE: f32 = 0.03;
+/// The ink must be darker than the ground by at least this many grey levels.
+const MIN_INK_CONTRAST: f32 = 80.0;
+/// The band's level over the ground is taken at this quantile of its pixels (the band covers
+/// ground more than ink; its lightest pixels are ground).
+const BAND_GROUND_QUANTILE: f32 = 0.9;
+/// The band over the ground is one flat level: at least this share of the band's pixels lie
+/// within [`BAND_FLAT_SPREAD`] grey levels of its level over the ground (measured: Word Hunt's
+/// trail 0.51-0.85; Boggle With Friends' shaded light ring under the letter 0.05-0.37).
+const BAND_FLAT_SHARE: f32 = 0.45;
+/// See [`BAND_FLAT_SHARE`].
+const BAND_FLAT_SPREAD: f32 = 8.0;
+/// The band hides ink: at least this share of its pixels unblend to ink (measured: Word Hunt's
+/// trail over letters 0.13-0.45) ...
+const HIDDEN_INK_MIN_SHARE: f32 = 0.1;
+/// ... and at least this share of that ink lies in pieces that continue strokes seen beside the
+/// band (within [`STROKE_JOIN_PIXELS`]; measured: Word Hunt 0.95-1.0, the dark patches a
+/// shaded ring unblends to 0.0-0.05).
+const HIDDEN_INK_CONTINUES: f32 = 0.9;
+/// See [`HIDDEN_INK_CONTINUES`].
+const STROKE_JOIN_PIXELS: u8 = 2;
+/// The ink's level leaves out the darkest `1 / n` of a cell's pixels as stray.
+const INK_STRAY: usize = 100;
+/// The band's opacity must lie in this range: a fainter band hides little and is better left
+/// alone; an opaque one (a popup, a white badge) hides what is under it for good, and
+/// unblending it would only blow up noise.
+const MIN_OPACITY: f32 = 0.5;
+/// See [`MIN_OPACITY`].
+const MAX_OPACITY: f32 = 0.95;
+
+/// The full-resolution grey image with a swipe trail lifted off some cells.
+pub struct Lifted {
+    /// The grey image, unblended under the trail in the lifted cells.
+    pub image: GrayImage,
+    /// For each cell (row-major), whether a trail was lifted off it.
+    pub cells: Vec<bool>,
+}
+
+/// Lifts any swipe trail off the given cells (full-resolution pixels); `None` when no cell
+/// shows one.
+pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Option<Lifted> {
+    let patches: Vec<Option<GrayImage>> = cells
+        .iter()
+        .map(|&cell| {
+            let cell = cell.clamp_to(full.dimensions());
+            if cell.is_empty() {
+                return None;
+            }
+            lift_cell(&smallest_channel(image, cell), full, cell)
+        })
+        .collect();
+    if patches.iter().all(Option::is_none) {
+        return None;
+    }
+    let mut lifted = full.clone();
+    for (cell, patch) in cells.iter().zip(&patches) {
+        if let Some(patch) = patch {
+            let cell = cell.clamp_to(full.dimensions());
+            image::imageops::replace(&mut lifted, patch, cell.left as i64, cell.top as i64);
+        }
+    }
+    Some(Lifted {
+        image: lifted,
+        cells: patches.iter().map(Option::is_some).collect(),
+    })
+}
+
+/// The cell's grey pixels with the trail unblended, or `None` when the cell shows no trail.
+/// `smallest` is the cell's smallest colour channel (see [`smallest_channel`]).
+fn lift_cell(smallest: &GrayImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
+    let grey = copy_of(full, cell);
+    let grey_levels = Levels::of(grey.pixels().map(|p| p[0]));
+    let ground = grey_levels.median() as f32;
+    let ink = grey_levels.nth(grey_levels.len() / INK_STRAY) as f32;
+    if ground - ink < MIN_INK_CONTRAST {
+        return None;
+    }
+    let floor = Levels::of(smallest.pixels().map(|p| p[0]))
+        .median()
+        .saturating_add(BAND_MIN_LIFT);
+    // Cheap tests first, on every pixel well above the ground: enough of them, and of an opacity
+    // that can be unblended (a neighbouring white tile, a popup, are opaque).
+    let lighter_levels = levels_where(&grey, smallest, |s| s > floor);
+    let min_pixels = BAND_MIN_SHARE * grey.len() as f32;
+    if (lighter_levels.len() as f32) < min_pixels
+        || opacity_of(&lighter_levels, ground)
+            .is_none_or(|a| !(MIN_OPACITY..=MAX_OPACITY).contains(&a))
+    {
+        return None;
+    }
+    let (lighter, band) = band_mask(smallest, floor, min_pixels)?;
+    let opacity = band_opacity(&levels_where(&grey, &band, |b| b > 0), ground)?;
+    let unblended = unblend(&grey, &band, opacity);
+    hides_strokes(&grey, &unblended, &lighter, &band, (ground + ink) / 2.0).then_some(unblended)
+}
+
+/// The smallest of the three colour channels of each pixel of a box inside the image (read in
+/// place from 8-bit RGB and RGBA images; other kinds convert the box alone).
+fn smallest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
+    let of = |p: [u8; 3]| Luma([p[0].min(p[1]).min(p[2])]);
+    let (w, h) = (cell.width(), cell.height());
+    match image {
+        DynamicImage::ImageRgb8(rgb) => smallest_of_rows(rgb.as_raw(), rgb.width(), 3, cell),
+        DynamicImage::ImageRgba8(rgba) => smallest_of_rows(rgba.as_raw(), rgba.width(), 4, cell),
+        other => {
+            let rgb = other.crop_imm(cell.left, cell.top, w, h).to_rgb8();
+            GrayImage::from_fn(w, h, |x, y| of(rgb.get_pixel(x, y).0))
+        }
+    }
+}
+
+/// The smallest of the first three channels of each pixel of a box of an interleaved 8-bit
+/// image `width` pixels wide with `channels` channels per pixel.
+fn smallest_of_rows(raw: &[u8], width: u32, channels: usize, cell: PixelBox) -> GrayImage {
+    let mut out = Vec::with_capacity(cell.area() as usize);
+    for y in cell.top..cell.bottom {
+        let start = (y as usize * width as usize + cell.left as usize) * channels;
+        let row = &raw[start..start + cell.width() as usize * channels];
+        out.extend(row.chunks_exact(channels).map(|p| p[0].min(p[1]).min(p[2])));
+    }
+    GrayImage::from_raw(cell.width(), cell.height(), out).expect("one level per pixel")
+}
+
+/// The pixels (255) of a cell's smallest channel above `floor`, and of those the band: thick,
+/// and at least `min_pixels` of them; `None` when there is no such band.
+fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayImage, GrayImage)> {
+    let w = smallest.width();
+    let mut lifted = smallest.clone();
+    for p in lifted.pixels_mut() {
+        p[0] = if p[0] > floor { 255 } else { 0 };
+    }
+    let count = |mask: &GrayImage| mask.pixels().filter(|p| p[0] > 0).count() as f32;
+    let radius = ((BAND_MIN_THICKNESS * w as f32 / 2.0).round() as u8).max(1);
+    let band = open(&lifted, Norm::LInf, radius);
+    (count(&band) >= min_pixels).then_some((lifted, band))
+}
+
+/// The band's opacity, from its level over the ground against the ground's own level; `None`
+/// when the band is not one flat level over the ground (a tile's shading, a light ring drawn
+/// under the letter), or too faint or too opaque to unblend.
+fn band_opacity(levels: &Levels, ground: f32) -> Option<f32> {
+    let over_ground = levels.quantile(BAND_GROUND_QUANTILE) as f32;
+    let flat = levels.count_where(|v| (v as f32 - over_ground).abs() <= BAND_FLAT_SPREAD) as f32;
+    let opacity = opacity_of(levels, ground)?;
+    (flat >= BAND_FLAT_SHARE * levels.len() as f32
+        && (MIN_OPACITY..=MAX_OPACITY).contains(&opacity))
+    .then_some(opacity)
+}
+
+/// The opacity of a white band whose grey `levels` are mostly over a ground of level `ground`
+/// (see [`BAND_GROUND_QUANTILE`]); `None` for a ground already white.
+fn opacity_of(levels: &Levels, ground: f32) -> Option<f32> {
+    let over_ground = levels.quantile(BAND_GROUND_QUANTILE) as f32;
+    (ground < 255.0).then(|| (over_ground - ground) / (255.0 - ground))
+}
+
+/// The levels of the grey pixels where `keep` holds for the same pixel of `mask`.
+fn levels_where(grey: &GrayImage, mask: &GrayImage, keep: impl Fn(u8) -> bool) -> Levels {
+    let mut levels = Levels::empty();
+    for (g, m) in grey.iter().zip(mask.iter()) {
+        if keep(*m) {
+            levels.add(std::slice::from_ref(g));
+        }
+    }
+    levels
+}
+
+/// The grey pixels with the band's unblended: `under = (shown - a * 255) / (1 - a)`. The band's
+/// one-pixel rim (partly covered pixels, which full unblending would turn into dark lines along
+/// the band over the ground) takes the median of its neighbourhood instead.
+fn unblend(grey: &GrayImage, band: &GrayImage, opacity: f32) -> GrayImage {
+    let mut out = grey.clone();
+    for (o, b) in out.pixels_mut().zip(band.pixels()) {
+        if b[0] > 0 {
+            let under = (o[0] as f32 - opacity * 255.0) / (1.0 - opacity);
+            o[0] = under.round().clamp(0.0, 255.0) as u8;
+        }
+    }
+    let inner = erode(band, Norm::LInf, 1);
+    let unblended = out.clone();
+    for (x, y, o) in out.enumerate_pixels_mut() {
+        if band.get_pixel(x, y)[0] > 0 && inner.get_pixel(x, y)[0] == 0 {
+            *o = Luma([median_around(&unblended, x, y)]);
+        }
+    }
+    out
+}
+
+/// The median of the 3x3 neighbourhood of a pixel (the part inside the image).
+fn median_around(image: &GrayImage, x: u32, y: u32) -> u8 {
+    let mut values: Vec<u8> = (y.saturating_sub(1)..(y + 2).min(image.height()))
+        .flat_map(|j| (x.saturating_sub(1)..(x + 2).min(image.width())).map(move |i| (i, j)))
+        .map(|(i, j)| image.get_pixel(i, j)[0])
+        .collect();
+    let middle = values.len() / 2;
+    *values.select_nth_unstable(middle).1
+}
+
+/// Whether the band hid strokes of the letter: enough of the band unblends to ink
+/// (darker than `mid`), and that ink continues strokes seen beside the band. A light shape drawn
+/// beside or under the letter (a highlight, a neighbouring tile) unblends to dark patches of its
+/// own, apart from the letter.
+fn hides_strokes(
+    grey: &GrayImage,
+    unblended: &GrayImage,
+    lighter: &GrayImage,
+    band: &GrayImage,
+    mid: f32,
+) -> bool {
+    let is_ink = |v: u8| (v as f32) < mid;
+    let hidden = GrayImage::from_fn(grey.width(), grey.height(), |x, y| {
+        let under_band = band.get_pixel(x, y)[0] > 0;
+        Luma([if under_band && is_ink(unblended.get_pixel(x, y)[0]) {
+            255
+        } else {
+            0
+        }])
+    });
+    let band_pixels = band.pixels().filter(|p| p[0] > 0).count();
+    let hidden_pixels = hidden.pixels().filter(|p| p[0] > 0).count();
+    if (hidden_pixels as f32) < HIDDEN_INK_MIN_SHARE * band_pixels as f32 {
+        return false;
+    }
+    let seen = GrayImage::from_fn(grey.width(), grey.height(), |x, y| {
+        let beside = lighter.get_pixel(x, y)[0] == 0;
+        Luma([if beside && is_ink(grey.get_pixel(x, y)[0]) {
+            255
+        } else {
+            0
+        }])
+    });
+    let near_seen = dilate(&seen, Norm::LInf, STROKE_JOIN_PIXELS);
+    let labels = connected_components(&hidden, Connectivity::Eight, Luma([0u8]));
+    let mut touching = vec![false; labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0) + 1];
+    for (l, n) in labels.pixels().zip(near_seen.pixels()) {
+        if l[0] > 0 && n[0] > 0 {
+            touching[l[0] as usize] = true;
+        }
+    }
+    let continuing = labels
+        .pixels()
+        .filter(|l| l[0] > 0 && touching[l[0] as usize])
+        .count();
+    continuing as f32 >= HIDDEN_INK_CONTINUES * hidden_pixels as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+
+    const GREEN: [u8; 3] = [130, 225, 120];
+    const DARK_GREEN: [u8; 3] = [40, 90, 40];
+
+    /// `under` seen through a white band of the given opacity.
+    fn blend(under: [u8; 3], opacity: f32) -> [u8; 3] {
+        under.map(|c| (opacity * 255.0 + (1.0 - opacity) * c as f32).round() as u8)
+    }
+
+    /// A 100x100 green tile with a dark `H`-like letter (two stems and a bar), and optionally a
+    /// translucent white band 14 pixels wide down the middle, over the bar.
+    fn tile(band: Option<f32>) -> RgbImage {
+        RgbImage::from_fn(100, 100, |x, y| {
+            let stem = (25..75).contains(&y) && ((28..40).contains(&x) || (60..72).contains(&x));
+            let bar = (45..55).contains(&y) && (28..72).contains(&x);
+            let under = if stem || bar { DARK_GREEN } else { GREEN };
+            match band {
+                Some(opacity) if (43..57).contains(&x) => Rgb(blend(under, opacity)),
+                _ => Rgb(under),
+            }
+        })
+    }
+
+    fn lift_tile(rgb: &RgbImage) -> Option<GrayImage> {
+        let image = DynamicImage::ImageRgb8(rgb.clone());
+        let cell = PixelBox::new(0, 0, 100, 100);
+        lift_cell(&smallest_channel(&image, cell), &image.to_luma8(), cell)
+    }
+
+    #[test]
+    fn the_letter_under_a_translucent_band_comes_back() {
+        let rgb = tile(Some(0.82));
+        let grey = DynamicImage::ImageRgb8(rgb.clone()).to_luma8();
+        let ground = grey.get_pixel(10, 10)[0] as i32;
+        let ink = grey.get_pixel(30, 30)[0] as i32;
+        // Under the band, the bar is almost as light as the bare ground: the letter is cut.
+        assert!((grey.get_pixel(50, 50)[0] as i32 - ground).abs() < 30);
+        let lifted = lift_tile(&rgb).expect("the band is lifted");
+        let level = |x, y| lifted.get_pixel(x, y)[0] as i32;
+        assert!(
+            (level(50, 50) - ink).abs() <= 12,
+            "bar {} ink {ink}",
+            level(50, 50)
+        );
+        assert!(
+            (level(50, 30) - ground).abs() <= 12,
+            "ground {}",
+            level(50, 30)
+        );
+        // Outside the band nothing changes.
+        assert_eq!(level(30, 30), ink);
+        assert_eq!(level(10, 10), ground);
+    }
+
+    #[test]
+    fn a_tile_without_a_band_is_left_alone() {
+        assert!(lift_tile(&tile(None)).is_none());
+    }
+
+    #[test]
+    fn an_opaque_white_shape_is_not_a_band() {
+        // A white popup over the middle hides the bar for good: nothing to unblend.
+        assert!(lift_tile(&tile(Some(1.0))).is_none());
+    }
+
+    #[test]
+    fn a_light_ring_under_the_letter_is_not_a_band() {
+        // A tile shaded with a lighter disc behind its letter (Boggle With Friends): lighter than
+        // the ground, thick, but it hides no ink, and it is not one flat level.
+        let rgb = RgbImage::from_fn(100, 100, |x, y| {
+            let stem = (25..75).contains(&y) && (44..56).contains(&x);
+            let d = ((x as f32 - 50.0).powi(2) + (y as f32 - 50.0).powi(2)).sqrt();
+            if stem {
+                Rgb(DARK_GREEN)
+            } else if d < 40.0 {
+                Rgb(blend(GREEN, 0.85 * (1.0 - d / 60.0)))
+            } else {
+                Rgb(GREEN)
+            }
+        });
+        // The ring passes for a band by lightness and thickness alone ...
+        let image = DynamicImage::ImageRgb8(rgb.clone());
+        let smallest = smallest_channel(&image, PixelBox::new(0, 0, 100, 100));
+        let ground = Levels::of(smallest.pixels().map(|p| p[0])).median();
+        assert!(band_mask(&smallest, ground + BAND_MIN_LIFT, 300.0).is_some());
+        // ... but is not lifted.
+        assert!(lift_tile(&rgb).is_none());
+    }
+
+    #[test]
+    fn a_white_tile_shows_no_band() {
+        // On a white tile a white band cannot be seen, nor does it hide anything.
+        let rgb = RgbImage::from_fn(100, 100, |x, y| {
+            let stem = (25..75).contains(&y) && (44..56).contains(&x);
+            Rgb(if stem { [20, 20, 20] } else { [250, 250, 250] })
+        });
+        assert!(lift_tile(&rgb).is_none());
+    }
+}
