@@ -110,13 +110,17 @@ pub struct Solution {
 impl Solution {
     /// A solution of these words: sorted by score, then length (longest first), then
     /// alphabet, with their total. Every search (path, swap, anagram) ends here.
-    pub fn of_words(mut words: Vec<FoundWord>, unusable: Vec<(usize, usize)>) -> Solution {
-        words.sort_by(|a, b| {
+    pub fn of_words(words: Vec<FoundWord>, unusable: Vec<(usize, usize)>) -> Solution {
+        // Each word's number of letters counted once, not in every comparison.
+        let mut keyed: Vec<(usize, FoundWord)> =
+            words.into_iter().map(|w| (w.letters(), w)).collect();
+        keyed.sort_by(|(a_letters, a), (b_letters, b)| {
             b.score
                 .cmp(&a.score)
-                .then(b.letters().cmp(&a.letters()))
+                .then(b_letters.cmp(a_letters))
                 .then_with(|| a.word.cmp(&b.word))
         });
+        let words: Vec<FoundWord> = keyed.into_iter().map(|(_, w)| w).collect();
         Solution {
             total_score: words.iter().map(|w| u64::from(w.score)).sum(),
             words,
@@ -707,19 +711,35 @@ impl<'d> Solver<'d> {
         let path =
             &self.arena[hit.path_start as usize..hit.path_start as usize + hit.path_len as usize];
         let symbols = self.dict.alphabet().len() as u32;
-        let picks = match self.dict.nodes() {
+        let one_way = |&cell: &u8| match &prepared.kinds[cell as usize] {
+            CellKind::Special { choices, .. } => choices.len() == 1,
+            _ => true,
+        };
+        // None when every tile of the path spells the word one way (the common case): each
+        // takes its only choice.
+        let picks = (!path.iter().all(one_way)).then(|| match self.dict.nodes() {
             Nodes::Narrow(nodes) => likeliest_picks(&nodes[..], symbols, prepared, path, hit.node),
             Nodes::Wide(nodes) => likeliest_picks(&nodes[..], symbols, prepared, path, hit.node),
-        };
+        });
         let alphabet = self.dict.alphabet();
         let letters = |syms: &[u8]| syms.iter().map(|&s| alphabet.char(s)).collect::<String>();
-        let mut word = String::new();
+        let mut word = String::with_capacity(2 * path.len() + 8);
         let mut certainty = 1.0f64;
         let mut readings = Vec::new();
-        for (&cell, &pick) in path.iter().zip(&picks) {
+        for (i, &cell) in path.iter().enumerate() {
+            let pick = match &picks {
+                None => 0,
+                Some(picks) => match picks.get(i) {
+                    Some(&pick) => pick,
+                    None => break,
+                },
+            };
             let cell = cell as usize;
             match &prepared.kinds[cell] {
                 CellKind::Single(s) => word.push(alphabet.char(*s)),
+                CellKind::Special { choices, .. } if !board.tiles()[cell].is_doubtful() => {
+                    word.extend(choices[pick].iter().map(|&s| alphabet.char(s)));
+                }
                 CellKind::Special {
                     choices,
                     probabilities,
@@ -727,16 +747,14 @@ impl<'d> Solver<'d> {
                 } => {
                     let taken = letters(&choices[pick]);
                     word.push_str(&taken);
-                    if board.tiles()[cell].is_doubtful() {
-                        let probability = probabilities[pick];
-                        certainty *= probability;
-                        readings.push(AssumedReading {
-                            row: cell / board.cols(),
-                            col: cell % board.cols(),
-                            letters: taken.to_uppercase(),
-                            probability,
-                        });
-                    }
+                    let probability = probabilities[pick];
+                    certainty *= probability;
+                    readings.push(AssumedReading {
+                        row: cell / board.cols(),
+                        col: cell % board.cols(),
+                        letters: taken.to_uppercase(),
+                        probability,
+                    });
                 }
                 CellKind::Dead => {}
             }
