@@ -656,9 +656,10 @@ impl<'d> Solver<'d> {
             path: [0; 64],
             isa: std::marker::PhantomData,
         };
-        if I::BY_LEVELS && !PATHS {
-            I::count_by_levels(&mut search, &mut self.levels);
-        } else {
+        if !(I::BY_LEVELS && !PATHS && I::count_by_levels(&mut search, &mut self.levels)) {
+            // Depth first: the plain search, or a board too wide to count level by level.
+            search.found.clear();
+            search.tally = 0;
             search.run();
         }
         let (words, score) = (
@@ -872,13 +873,14 @@ trait Isa: Sized {
     /// True when the plain search counts words with [`Plain::count_by_levels`].
     const BY_LEVELS: bool = false;
 
-    /// Runs [`Plain::count_by_levels`] in code compiled for this instruction set.
+    /// Runs [`Plain::count_by_levels`] in code compiled for this instruction set; false when
+    /// it gave up on a board too wide for it.
     #[inline]
     fn count_by_levels<N: NodeWord, S: Symbols, const PATHS: bool>(
         search: &mut Plain<'_, N, S, Self, PATHS>,
         levels: &mut Levels,
-    ) {
-        search.count_by_levels(levels);
+    ) -> bool {
+        search.count_by_levels(levels)
     }
 
     /// The neighbours `bare` of a cell whose letter (in `around`) is in `mask` (see
@@ -975,7 +977,7 @@ impl Isa for WithBmi2 {
     fn count_by_levels<N: NodeWord, S: Symbols, const PATHS: bool>(
         search: &mut Plain<'_, N, S, Self, PATHS>,
         levels: &mut Levels,
-    ) {
+    ) -> bool {
         // SAFETY: a search with `WithBmi2` only starts when `has_bmi2()` said yes.
         unsafe { count_by_levels_with_bmi2(search, levels) }
     }
@@ -1033,8 +1035,8 @@ unsafe fn plain_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
 unsafe fn count_by_levels_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
     search: &mut Plain<'_, N, S, WithBmi2, PATHS>,
     levels: &mut Levels,
-) {
-    search.count_by_levels(levels);
+) -> bool {
+    search.count_by_levels(levels)
 }
 
 /// True when the CPU has `popcnt`, `bmi2` and `ssse3` (always false off x86-64).
@@ -1398,6 +1400,35 @@ mod tests {
                     options.max_len
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_board_too_wide_to_count_level_by_level_is_counted_depth_first() {
+        // Every walk over a grid of one letter spells a prefix of the list: far more paths in
+        // one level than `MAX_LEVEL_PATHS`.
+        let words: Vec<String> = (3..=8).map(|n| "e".repeat(n)).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let d = dict(&words);
+        let board = Board::parse("eeeee eeeee eeeee eeeee eeeee").unwrap();
+        let options = SolveOptions::new(Game::Boggle);
+        let mut general = Solver::new(&d, options.clone());
+        general.plain_allowed = false;
+        let expected = general.solve(&board);
+        assert_eq!(expected.words.len(), 6);
+        let mut counting = Solver::new(&d, options);
+        assert_eq!(
+            counting.count(&board),
+            (expected.words.len(), expected.total_score)
+        );
+        if counting.bmi2 {
+            assert!(counting.levels.widest > plain::MAX_LEVEL_PATHS);
+        }
+        // The same solver still counts an ordinary board level by level afterwards.
+        let small = Board::parse("eeex xxxx xxxx xxxx").unwrap();
+        assert_eq!(counting.count(&small), (1, 1));
+        if counting.bmi2 {
+            assert!(counting.levels.widest <= plain::MAX_LEVEL_PATHS);
         }
     }
 

@@ -339,11 +339,17 @@ pub(super) struct Step {
     letters: u32,
 }
 
+/// The most paths one level of [`Plain::count_by_levels`] takes (about 10 MB of buffers);
+/// real boards have a few hundred at most.
+pub(super) const MAX_LEVEL_PATHS: usize = 1 << 15;
+
 /// The buffers of the level-by-level count, kept from board to board.
 #[derive(Default)]
 pub(super) struct Levels {
     paths: Vec<LevelPath>,
     steps: Vec<Step>,
+    /// The most paths a level held on the last board counted.
+    pub(super) widest: usize,
 }
 
 /// Where the word count starts in a tally ([`Plain::units`]): below it, the total score.
@@ -512,8 +518,13 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
     /// depend on each other, so the CPU loads them in parallel. It meets words in another
     /// order than [`Plain::enter`], so it only counts (see [`Plain::tally`]). Always inlined
     /// into [`Isa::count_by_levels`], which compiles it for its instruction set.
+    ///
+    /// Returns false, with the count unfinished, when a level holds more than
+    /// [`MAX_LEVEL_PATHS`] paths (a board and word list with a huge number of paths spelling
+    /// prefixes, such as a grid of one letter and a list of words of that letter repeated):
+    /// the caller then counts the board depth first, whose memory does not grow with them.
     #[inline(always)]
-    pub(super) fn count_by_levels(&mut self, levels: &mut Levels) {
+    pub(super) fn count_by_levels(&mut self, levels: &mut Levels) -> bool {
         let symbols = self.symbols.get();
         let root = self.nodes[0];
         let board = self.board;
@@ -531,10 +542,16 @@ impl<N: NodeWord, S: Symbols, I: Isa, const PATHS: bool> Plain<'_, N, S, I, PATH
             letters: 0,
         });
         let mut paths = 1;
+        levels.widest = 0;
         while paths != 0 {
+            levels.widest = levels.widest.max(paths);
+            if paths > MAX_LEVEL_PATHS {
+                return false;
+            }
             let steps = self.extend_paths(levels, paths);
             paths = self.read_steps(levels, steps);
         }
+        true
     }
 
     /// Extends each of the first `paths` paths of `levels` to each of its next cells: the
