@@ -99,8 +99,11 @@ impl Lattice {
 // The parameters of the grid search, by step. Heights are shares of the seed or letter height
 // `h`, distances and widths shares of the lattice pitch unless said otherwise.
 
-/// The smallest board side accepted.
-const MIN_SIDE: usize = 3;
+/// The smallest board side accepted: every game read here plays on 4x4 boards or larger (Boggle
+/// 4x4 to 6x6, Wordament, Ruzzle and Word Hunt 4x4, Letterpress and SpellCast 5x5). A block
+/// of 3x3 tiles is a logo or marketing art (or a board found in part, better refused than
+/// read wrong).
+const MIN_SIDE: usize = 4;
 /// The largest board side accepted.
 const MAX_SIDE: usize = 8;
 
@@ -127,7 +130,7 @@ const SEED_STEP: f32 = 1.08;
 const SAME_SIZE_MIN: f32 = 0.78;
 /// A lattice is looked for among at least this many texts of one size and polarity.
 const MIN_LATTICE_TEXTS: usize = 6;
-/// A board has at least this many letters (a 3x3 board with two holes) ...
+/// A board has at least this many letters ...
 const MIN_LETTERS: usize = 7;
 /// ... on at least this share of its cells.
 const MIN_LETTER_SHARE: f32 = 0.6;
@@ -924,6 +927,25 @@ mod tests {
             !is_panel_line(4, 4, 4, 1),
             "row of digram tiles on a board of tiles"
         );
+    }
+
+    /// Letters on a `rows` x `cols` lattice, 50 pixels apart.
+    fn block(rows: u32, cols: u32) -> Vec<Blob> {
+        (0..rows * cols)
+            .map(|i| letter(150 + (i % cols) * 50, 150 + (i / cols) * 50))
+            .collect()
+    }
+
+    #[test]
+    fn a_block_of_three_by_three_tiles_is_not_a_board() {
+        // Marketing art and logos show 3x3 blocks of letter tiles; no game is played on them.
+        let refused = |texts: &[Blob]| {
+            let gray = test_image(texts);
+            let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+            find_lattice(texts, &gray, &masks).is_err()
+        };
+        assert!(refused(&block(3, 3)));
+        assert!(!refused(&block(4, 4)));
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub enum VisionError {
     TooLarge(Oversize),
     /// No board-like grid of letters was found; the reason says how far the search got.
     #[error(
-        "no board found: no letter grid ({0}; looked for 3x3 to 8x8 like tiles, letters of one size, on a regular lattice)"
+        "no board found: no letter grid ({0}; looked for 4x4 to 8x8 like tiles, letters of one size, on a regular lattice)"
     )]
     NoGrid(NoLattice),
     /// The recognition model failed (the model's error, with its own sources, is the source).
@@ -295,7 +295,7 @@ const GLYPH_MIN_AREA: u32 = 8;
 /// Glyphs lower than this many pixels are too small to be a board's letters.
 const GLYPH_MIN_HEIGHT: u32 = 3;
 /// Glyphs and text higher or wider than the image's side over this cannot be a letter of a
-/// board of at least 3x3 tiles.
+/// board of at least 3x3 tiles (a loose bound: boards have at least 4x4).
 const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
 
 /// Finds the board lattice in the analysis copy of an image, with the ink masks it was found in.
