@@ -147,6 +147,10 @@ const MIN_STRETCH_SPAN: f32 = 24.0;
 const CROP_MARGIN: f32 = 0.25;
 /// See [`CROP_MARGIN`].
 const CROP_MARGIN_PIXELS: u32 = 2;
+/// A piece of ink of at most this many pixels ...
+const SPECK_PIXELS: u32 = 3;
+/// ... and less than this share of the largest piece is a speck, not part of the text.
+const SPECK_SHARE: f32 = 0.15;
 
 /// What one cell holds, ready for the recognition model.
 #[derive(Debug, Clone)]
@@ -815,6 +819,8 @@ pub fn normalise(
         let v = values[(y * w + x) as usize] as f32;
         Luma([((v - ink) / span * 255.0).clamp(0.0, 255.0) as u8])
     });
+    let mut stretched = stretched;
+    drop_specks(&mut stretched);
     // The model was trained on margins of 5-35% of the text's height: frame the ink itself, not
     // the box it was found in (which may be taller than the text, small print on a special tile).
     let framed = ink_box(&stretched)
@@ -831,6 +837,35 @@ pub fn normalise(
     let ink = copy_of(&stretched, framed);
     image::imageops::replace(&mut out, &ink, margin as i64, margin as i64);
     out
+}
+
+/// Whitens specks: pieces of ink (darker than mid-grey) of at most [`SPECK_PIXELS`] pixels and
+/// less than [`SPECK_SHARE`] of the largest piece (JPEG noise, a sparkle of a gem beside a small
+/// digit), which the model may read as a comma or a stroke.
+fn drop_specks(img: &mut GrayImage) {
+    let ink = GrayImage::from_fn(img.width(), img.height(), |x, y| {
+        Luma([if img.get_pixel(x, y)[0] < 128 { 255 } else { 0 }])
+    });
+    let labels = imageproc::region_labelling::connected_components(
+        &ink,
+        imageproc::region_labelling::Connectivity::Eight,
+        Luma([0u8]),
+    );
+    let mut areas: Vec<u32> = Vec::new();
+    for l in labels.pixels() {
+        let l = l[0] as usize;
+        if l >= areas.len() {
+            areas.resize(l + 1, 0);
+        }
+        areas[l] += 1;
+    }
+    let largest = areas.iter().skip(1).copied().max().unwrap_or(0) as f32;
+    for (p, l) in img.pixels_mut().zip(labels.pixels()) {
+        let area = areas[l[0] as usize];
+        if l[0] > 0 && area <= SPECK_PIXELS && (area as f32) < SPECK_SHARE * largest {
+            *p = Luma([255]);
+        }
+    }
 }
 
 /// The box of the pixels darker than mid-grey, if any.
@@ -862,6 +897,25 @@ mod tests {
                 150
             }])
         })
+    }
+
+    #[test]
+    fn specks_beside_a_small_digit_are_whitened_and_its_strokes_kept() {
+        // A 3x7 stroke (a small `1`, 21 pixels), a 2-pixel speck and a 4-pixel blob.
+        let mut img = GrayImage::from_fn(20, 12, |x, y| {
+            let stroke = (2..5).contains(&x) && (2..9).contains(&y);
+            let speck = y == 10 && (8..10).contains(&x);
+            let blob = (14..16).contains(&x) && (3..5).contains(&y);
+            Luma([if stroke || speck || blob { 0 } else { 255 }])
+        });
+        drop_specks(&mut img);
+        assert_eq!(img.get_pixel(3, 5)[0], 0, "the digit stays");
+        assert_eq!(img.get_pixel(8, 10)[0], 255, "the speck goes");
+        assert_eq!(
+            img.get_pixel(14, 3)[0],
+            0,
+            "four pixels are more than a speck"
+        );
     }
 
     #[test]
