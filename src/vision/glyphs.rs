@@ -300,7 +300,7 @@ struct Run {
 /// (diagonals included) with a union-find over runs, which are far fewer than pixels: this is
 /// several times faster than labelling every pixel, and reading a screenshot labels millions of
 /// mask pixels (the corner marks of every tile at full resolution).
-fn components(image: &GrayImage) -> Vec<(u8, Blob)> {
+pub(crate) fn components(image: &GrayImage) -> Vec<(u8, Blob)> {
     let (w, h) = image.dimensions();
     let raw = image.as_raw();
     let mut runs: Vec<Run> = Vec::new();

@@ -174,7 +174,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
         .collect();
     let lifted = trail::lift(image, &found.full, &cell_boxes);
     let cells = tiles::cut(&found.full, &found.masks, l, found.scale, lifted.as_ref());
-    let mut reading = notation::read_cells(&found.lattice, &cells, found.scale, reader)?;
+    let mut reading = notation::read_cells(image, &found.lattice, &cells, found.scale, reader)?;
     reading.game = game::recognise(image, &reading);
     Ok(reading)
 }

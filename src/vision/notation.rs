@@ -4,10 +4,10 @@ use super::doubt::DOUBT_BELOW;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
 use super::rect::PixelBox;
-use super::tiles::TileCrops;
+use super::tiles::{self, TileCrops};
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
-use image::GrayImage;
 use image::imageops::{rotate90, rotate180, rotate270};
+use image::{DynamicImage, GrayImage};
 
 /// Digits the model may read in a main tile, where only letters belong, and the letters they
 /// stand for. A tile read this way keeps half its confidence.
@@ -444,8 +444,49 @@ fn read_lifted_letters(
     Ok(kept)
 }
 
+/// Corner marks read as a value or badge with less confidence than this are read again from
+/// their colour crop (see [`tiles::colour_crop`]).
+const COLOUR_AGAIN_BELOW: f32 = 0.9;
+
+/// Reads again, from the smallest colour channel, the corner marks that read as a value or a
+/// badge but unsurely (in one model call), and keeps each colour reading that is surer. Marks that
+/// read as neither are left alone: a colour crop must not turn an icon into a value.
+fn read_colour_marks(
+    image: &DynamicImage,
+    reader: &TileReader,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+) -> Result<(), VisionError> {
+    let sureness = |r: &CropReading| mark_choices(r).first().map(|c| c.1);
+    let again: Vec<(usize, GrayImage)> = owners
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &(i, mark))| {
+            let (text, _) = cells[i].marks.get(mark?)?;
+            sureness(&readings[k])
+                .is_some_and(|p| p < COLOUR_AGAIN_BELOW)
+                .then(|| (k, tiles::colour_crop(image, *text)))
+        })
+        .collect();
+    if again.is_empty() {
+        return Ok(());
+    }
+    let read_again = reader
+        .read(&again.iter().map(|(_, c)| c.clone()).collect::<Vec<_>>())
+        .map_err(|e| VisionError::Ocr(e.into()))?;
+    for ((k, crop), reading) in again.into_iter().zip(read_again) {
+        if sureness(&reading) > sureness(&readings[k]) {
+            (crops[k], readings[k]) = (crop, reading);
+        }
+    }
+    Ok(())
+}
+
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
+    image: &DynamicImage,
     lattice: &Lattice,
     cells: &[TileCrops],
     scale: f32,
@@ -459,6 +500,7 @@ pub fn read_cells(
         .filter(|&k| owners[k].1.is_none())
         .collect();
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
+    read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let heights: Vec<u32> = mains
         .iter()

@@ -3,15 +3,16 @@
 //! white with a margin, at full resolution.
 
 use super::glyphs::{
-    Blob, INK_DELTA, InkMasks, blobs, blobs_of_both, blobs_of_pair, ink_masks, merge_lines,
+    Blob, INK_DELTA, InkMasks, blobs, blobs_of_both, blobs_of_pair, components, ink_masks,
+    merge_lines,
 };
 use super::grid::{
     LETTER_MAX_HEIGHT, Lattice, MARK_LETTER_SPLIT, SAME_SIZE_MAX, SMALL_PRINT_MIN_HEIGHT,
 };
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
-use super::trail::Lifted;
-use image::{GrayImage, Luma};
+use super::trail::{Lifted, smallest_channel};
+use image::{DynamicImage, GrayImage, Luma};
 use rayon::prelude::*;
 
 // The parameters of cutting tiles, by step. Heights and widths are shares of the board's letter
@@ -277,6 +278,27 @@ fn cut_cell(
         unreadable,
         lifted_main,
     }
+}
+
+/// A text's crop (full-resolution pixels) cut from the image's smallest colour channel instead of
+/// its grey levels: white print on a saturated badge (Ruzzle's `DW` on a swiped orange tile)
+/// stands out there far more than in grey, where badge and tile may be of one level.
+pub fn colour_crop(image: &DynamicImage, text: PixelBox) -> GrayImage {
+    let text_height = text.height() as f32;
+    // Only the text and the pad `normalise` copies around it.
+    let pad = (CROP_PAD * text_height).round() as u32 + 1;
+    let area = text
+        .outset(pad, pad)
+        .clamp_to((image.width(), image.height()));
+    let smallest = smallest_channel(image, area);
+    let text = text.clamp_to_box(area).relative_to((area.left, area.top));
+    normalise(
+        &smallest,
+        text,
+        false,
+        text_height,
+        PixelBox::whole(smallest.dimensions()),
+    )
 }
 
 /// The main text of a cell looked for in the cell alone: its box and its crop.
@@ -843,27 +865,23 @@ pub fn normalise(
 /// less than [`SPECK_SHARE`] of the largest piece (JPEG noise, a sparkle of a gem beside a small
 /// digit), which the model may read as a comma or a stroke.
 fn drop_specks(img: &mut GrayImage) {
-    let ink = GrayImage::from_fn(img.width(), img.height(), |x, y| {
-        Luma([if img.get_pixel(x, y)[0] < 128 { 255 } else { 0 }])
-    });
-    let labels = imageproc::region_labelling::connected_components(
-        &ink,
-        imageproc::region_labelling::Connectivity::Eight,
-        Luma([0u8]),
-    );
-    let mut areas: Vec<u32> = Vec::new();
-    for l in labels.pixels() {
-        let l = l[0] as usize;
-        if l >= areas.len() {
-            areas.resize(l + 1, 0);
-        }
-        areas[l] += 1;
+    let mut ink = img.clone();
+    for p in ink.pixels_mut() {
+        p[0] = if p[0] < 128 { 255 } else { 0 };
     }
-    let largest = areas.iter().skip(1).copied().max().unwrap_or(0) as f32;
-    for (p, l) in img.pixels_mut().zip(labels.pixels()) {
-        let area = areas[l[0] as usize];
-        if l[0] > 0 && area <= SPECK_PIXELS && (area as f32) < SPECK_SHARE * largest {
-            *p = Luma([255]);
+    let pieces = components(&ink);
+    let largest = pieces.iter().map(|(_, b)| b.area).max().unwrap_or(0) as f32;
+    let specks = pieces
+        .iter()
+        .map(|(_, b)| b)
+        .filter(|b| b.area <= SPECK_PIXELS && (b.area as f32) < SPECK_SHARE * largest);
+    for b in specks {
+        // Every pixel of the box of so small a piece touches the piece, so any other ink in it
+        // would be part of it: whitening the box whitens the speck alone.
+        for y in b.y0..b.y1 {
+            for x in b.x0..b.x1 {
+                img.put_pixel(x, y, Luma([255]));
+            }
         }
     }
 }
@@ -897,6 +915,21 @@ mod tests {
                 150
             }])
         })
+    }
+
+    #[test]
+    fn white_print_on_a_saturated_badge_is_cut_from_the_smallest_channel() {
+        // A yellow badge (grey level about 192) with a white bar (255) across it: in the smallest
+        // channel the badge is 0 and the bar 255, as clear as print can be.
+        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(40, 30, |x, y| {
+            let bar = (10..30).contains(&x) && (12..18).contains(&y);
+            image::Rgb(if bar { [255, 255, 255] } else { [250, 200, 0] })
+        }));
+        let crop = colour_crop(&image, PixelBox::new(10, 12, 30, 18));
+        // The light bar becomes dark ink on white, in full contrast.
+        let (w, h) = crop.dimensions();
+        assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0);
+        assert_eq!(crop.get_pixel(0, 0)[0], 255);
     }
 
     #[test]

@@ -129,7 +129,7 @@ fn lift_cell(smallest: &GrayImage, full: &GrayImage, cell: PixelBox) -> Option<G
 
 /// The smallest of the three colour channels of each pixel of a box inside the image (read in
 /// place from 8-bit RGB and RGBA images; other kinds convert the box alone).
-fn smallest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
+pub(crate) fn smallest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
     let of = |p: [u8; 3]| Luma([p[0].min(p[1]).min(p[2])]);
     let (w, h) = (cell.width(), cell.height());
     match image {
