@@ -10,7 +10,8 @@
 //! counter, reports every word once; for games whose score depends on the path (printed values,
 //! bonus squares) the best-scoring path is kept, and `all_paths` keeps every path. The search is
 //! compiled twice, for the x86-64 baseline and with `popcnt`, and picks at run time; counting
-//! on plain boards has a third version, with `bmi2` and `ssse3` (the private `plain` module).
+//! on plain boards has a third version, with `bmi2` and `ssse3`, that goes breadth-first, one
+//! path length at a time (the private `plain` module).
 
 mod plain;
 
