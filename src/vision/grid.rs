@@ -7,10 +7,12 @@
 //! distances, boxes are snapped to lattice points, and the largest connected block of filled
 //! points wins. Cells inside the block with no letter are holes.
 
+use super::fill::{self, Colour, Colours};
 use super::glyphs::{Blob, InkMasks};
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use image::GrayImage;
+use std::cell::OnceCell;
 
 /// The board's lattice, in the coordinates of the analysed image.
 #[derive(Debug, Clone)]
@@ -252,16 +254,20 @@ impl std::fmt::Display for NoLattice {
 /// `gray` is the image the boxes were found in and `masks` its ink masks: a lattice only counts
 /// when its letters really have the polarity it was found with (the halo around light letters is
 /// darker than its surroundings too, and lines up just as well), and rows or columns at its edge
-/// that hold other text rather than letters (a score line, a timer) are cut off.
+/// that hold other text rather than letters (a score line, a timer) are cut off; `colours` are
+/// the image's colours, which tell a tile from the ground where grey levels do not.
+/// Of the lattices found, the best-scoring one wins, unless it is the marks of another (see
+/// [`is_marks_of`]).
 pub fn find_lattice(
     texts: &[Blob],
     gray: &GrayImage,
     masks: &InkMasks,
+    colours: &Colours,
 ) -> Result<Lattice, NoLattice> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * SEED_STEP);
-    let mut best: Option<Lattice> = None;
+    let mut found: Vec<Lattice> = Vec::new();
     let mut furthest = NoLattice::NoText;
     let mut got_to = |reason: NoLattice| furthest = furthest.max(reason);
     for &seed in &heights {
@@ -287,7 +293,7 @@ pub fn find_lattice(
                 continue;
             }
             complete(&mut lattice, texts);
-            let kinds = trim(&mut lattice, gray, masks);
+            let kinds = trim(&mut lattice, gray, masks, colours);
             let (rows, cols) = (lattice.rows, lattice.cols);
             if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
                 got_to(NoLattice::WrongSize { rows, cols });
@@ -307,12 +313,75 @@ pub fn find_lattice(
             }
             lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
             lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
-            if best.as_ref().is_none_or(|b| lattice.score > b.score) {
-                best = Some(lattice);
-            }
+            found.push(lattice);
         }
     }
-    best.ok_or(furthest)
+    best_board(found).ok_or(furthest)
+}
+
+/// The best-scoring of the lattices found (the first of equals) that is not the marks of
+/// another one.
+fn best_board(found: Vec<Lattice>) -> Option<Lattice> {
+    let marks: Vec<bool> = found
+        .iter()
+        .map(|l| found.iter().any(|other| is_marks_of(l, other)))
+        .collect();
+    let mut best: Option<Lattice> = None;
+    for (lattice, marks) in found.into_iter().zip(marks) {
+        if !marks && best.as_ref().is_none_or(|b| lattice.score > b.score) {
+            best = Some(lattice);
+        }
+    }
+    best
+}
+
+/// Whether lattice `a` is a better board than `b`: not the marks of `b`, and either `b` is the
+/// marks of `a` or `a` scores higher.
+pub(crate) fn beats(a: &Lattice, b: &Lattice) -> bool {
+    !is_marks_of(a, b) && (is_marks_of(b, a) || a.score > b.score)
+}
+
+/// Whether lattice `small` is the corner marks (values, badges) of the tiles of lattice `big`
+/// rather than a board of its own: its text is of a mark's size next to `big`'s letters (under
+/// [`MARK_LETTER_SPLIT`] of their height), on the same pitches, and most of it lies in `big`'s
+/// letter cells beside their letters: wholly inside the cell, off its centre (where marks are
+/// printed) and clear of the letter's box. A tile's value is printed in the same corner of every
+/// tile, so the values of a board line up on a lattice as well as its letters do, less than half
+/// a tile off.
+fn is_marks_of(small: &Lattice, big: &Lattice) -> bool {
+    let same_pitch = |a: f32, b: f32| (a - b).abs() <= PITCH_AGREEMENT * b;
+    if small.glyph_height >= MARK_LETTER_SPLIT * big.glyph_height
+        || !same_pitch(small.px, big.px)
+        || !same_pitch(small.py, big.py)
+    {
+        return false;
+    }
+    let texts: Vec<&Blob> = small.cells.iter().flatten().collect();
+    let beside_a_letter = |b: &&&Blob| {
+        let (col, row) = (
+            ((b.cx() - big.x0) / big.px).round(),
+            ((b.cy() - big.y0) / big.py).round(),
+        );
+        if col < 0.0 || row < 0.0 || col >= big.cols as f32 || row >= big.rows as f32 {
+            return false;
+        }
+        let (row, col) = (row as usize, col as usize);
+        let Some(letter) = big.cells[row * big.cols + col] else {
+            return false;
+        };
+        let cell = big.cell_box(row, col);
+        let (cx, cy) = big.centre(row, col);
+        let inside = b.x0 as f32 >= cell.left
+            && b.x1 as f32 <= cell.right
+            && b.y0 as f32 >= cell.top
+            && b.y1 as f32 <= cell.bottom;
+        let off_centre = (b.cx() - cx).abs() > NEAR_CENTRE * big.px
+            || (b.cy() - cy).abs() > NEAR_CENTRE * big.py;
+        let clear =
+            b.x1 <= letter.x0 || letter.x1 <= b.x0 || b.y1 <= letter.y0 || letter.y1 <= b.y0;
+        inside && off_centre && clear
+    };
+    !texts.is_empty() && 2 * texts.iter().filter(beside_a_letter).count() >= texts.len()
 }
 
 /// What a lattice cell holds.
@@ -357,20 +426,26 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 }
 
 /// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
-/// part of the board: those with at most one letter, more junk than letters, or some junk and
-/// no more letters than half the line (a score line with a timer at one end). Returns the kinds
-/// of the remaining cells, row-major.
-fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKind> {
+/// part of the board: those with at most one letter on a tile (see [`on_ground`]), more junk
+/// than letters, or some junk and no more letters than half the line (a score line with a timer
+/// at one end). Returns the kinds of the remaining cells, row-major.
+fn trim(
+    lattice: &mut Lattice,
+    gray: &GrayImage,
+    masks: &InkMasks,
+    colours: &Colours,
+) -> Vec<CellKind> {
     loop {
         let kinds: Vec<CellKind> = (0..lattice.cells.len())
             .map(|i| cell_kind(lattice, masks, i))
             .collect();
         let unlike = unlike_tiles(lattice, gray, &kinds);
+        let fills = CellFills::new(lattice, colours);
         let (rows, cols) = (lattice.rows, lattice.cols);
-        let bad = |cells: &mut dyn Iterator<Item = usize>| {
+        let bad = |line: Vec<usize>| {
             let (mut letters, mut junk, mut len) = (0, 0, 0);
             let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, 0);
-            for i in cells {
+            for &i in &line {
                 len += 1;
                 match kinds[i] {
                     CellKind::Letter => letters += 1,
@@ -389,13 +464,17 @@ fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKi
             }
             // A shaped board (Word Hunt) has holes on its edges, but holes are background.
             let panels = is_panel_line(letters, unlike_text, inked, unlike_looks);
-            letters <= 1 || junk > letters || (junk > 0 && 2 * letters <= len) || panels
+            letters <= 1
+                || junk > letters
+                || (junk > 0 && 2 * letters <= len)
+                || panels
+                || letters <= 1 + on_ground(&kinds, &fills, &line)
         };
         let edges = [
-            (rows > 1 && bad(&mut (0..cols))).then_some(0),
-            (rows > 1 && bad(&mut ((rows - 1) * cols..rows * cols))).then_some(1),
-            (cols > 1 && bad(&mut (0..rows).map(|r| r * cols))).then_some(2),
-            (cols > 1 && bad(&mut (0..rows).map(|r| r * cols + cols - 1))).then_some(3),
+            (rows > 1 && bad((0..cols).collect())).then_some(0),
+            (rows > 1 && bad(((rows - 1) * cols..rows * cols).collect())).then_some(1),
+            (cols > 1 && bad((0..rows).map(|r| r * cols).collect())).then_some(2),
+            (cols > 1 && bad((0..rows).map(|r| r * cols + cols - 1).collect())).then_some(3),
         ];
         let Some(edge) = edges.into_iter().flatten().next() else {
             return kinds;
@@ -430,6 +509,85 @@ fn trim(lattice: &mut Lattice, gray: &GrayImage, masks: &InkMasks) -> Vec<CellKi
         }
     }
 }
+
+/// Each cell's fill colour (see [`fill::Colours::fill`]): the middle of the cell (as judged for
+/// [`CellKind::Empty`]) around its text box, taken when first asked for.
+struct CellFills<'a> {
+    lattice: &'a Lattice,
+    colours: &'a Colours<'a>,
+    fills: Vec<OnceCell<Option<Colour>>>,
+}
+
+impl<'a> CellFills<'a> {
+    fn new(lattice: &'a Lattice, colours: &'a Colours<'a>) -> CellFills<'a> {
+        let fills = (0..lattice.cells.len()).map(|_| OnceCell::new()).collect();
+        CellFills {
+            lattice,
+            colours,
+            fills,
+        }
+    }
+
+    /// Cell `i`'s fill; `None` where no sample of it is on the image.
+    fn get(&self, i: usize) -> Option<Colour> {
+        *self.fills[i].get_or_init(|| {
+            let l = self.lattice;
+            let middle = l
+                .cell_box(i / l.cols, i % l.cols)
+                .inset_share(EMPTY_CELL_INSET);
+            let text = l.cells[i].map(|b| {
+                Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32)
+                    .outset(LOOK_TEXT_MARGIN * l.px.min(l.py))
+            });
+            self.colours.fill(middle, text)
+        })
+    }
+}
+
+/// How many letter cells of an edge `line` are print on the board's ground rather than tiles:
+/// their fill has the colour of the lattice's holes (the ground between and around the tiles) and
+/// is unlike the fill of every letter cell off the line (the board's tiles). An icon or a label
+/// under a board is such print, lined up with the tiles, with holes beside it; a shaped board's
+/// holes are the same ground, but its tiles have a fill of their own.
+fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
+    let fills_of = |keep: &dyn Fn(usize) -> bool| -> Vec<Colour> {
+        (0..kinds.len())
+            .filter(|&i| keep(i))
+            .filter_map(|i| fills.get(i))
+            .collect()
+    };
+    let in_line: Vec<usize> = line
+        .iter()
+        .copied()
+        .filter(|&i| kinds[i] == CellKind::Letter)
+        .collect();
+    if in_line.is_empty() || !kinds.contains(&CellKind::Empty) {
+        return 0;
+    }
+    let ground = fills_of(&|i| kinds[i] == CellKind::Empty);
+    let tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
+    let nearest = |c: Colour, to: &[Colour]| {
+        to.iter()
+            .map(|&o| fill::distance(c, o))
+            .fold(f32::INFINITY, f32::min)
+    };
+    in_line
+        .into_iter()
+        .filter_map(|i| fills.get(i))
+        .filter(|&c| {
+            let (to_tiles, to_ground) = (nearest(c, &tiles), nearest(c, &ground));
+            to_tiles.is_finite()
+                && to_tiles > TILE_FILL_DISTANCE
+                && GROUND_NEARER * to_ground < to_tiles
+        })
+        .count()
+}
+
+/// A cell's fill is unlike the board's tiles' when it is farther than this (in RGB levels) from
+/// every one of them ...
+const TILE_FILL_DISTANCE: f32 = 60.0;
+/// ... and this many times nearer the ground's (the holes') than theirs.
+const GROUND_NEARER: f32 = 2.0;
 
 /// Whether an edge line of the lattice is a line of panels or boxes lined up with the board (stat
 /// boxes as wide as the tiles under it, a title bar) rather than a line of tiles, from its
@@ -906,7 +1064,8 @@ mod tests {
         });
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks).expect("lattice");
+        let image = image::DynamicImage::ImageLuma8(gray.clone());
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
         assert_eq!((l.rows, l.cols), (5, 5));
         assert!((l.px - 50.0).abs() < 0.5 && (l.x0 - 100.0).abs() < 0.5);
         let holes: Vec<usize> = (0..25).filter(|&i| l.cells[i].is_none()).collect();
@@ -942,7 +1101,8 @@ mod tests {
         let refused = |texts: &[Blob]| {
             let gray = test_image(texts);
             let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-            find_lattice(texts, &gray, &masks).is_err()
+            let image = image::DynamicImage::ImageLuma8(gray.clone());
+            find_lattice(texts, &gray, &masks, &Colours::new(&image, 1.0)).is_err()
         };
         assert!(refused(&block(3, 3)));
         assert!(!refused(&block(4, 4)));
@@ -953,8 +1113,9 @@ mod tests {
         let texts: Vec<Blob> = (0..12).map(|i| letter(100 + i * 20, 100)).collect();
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let image = image::DynamicImage::ImageLuma8(gray.clone());
         assert_eq!(
-            find_lattice(&texts, &gray, &masks).err(),
+            find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).err(),
             Some(NoLattice::NotOnLattice)
         );
     }
@@ -983,7 +1144,122 @@ mod tests {
         }
         let gray = test_image(&texts);
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks).expect("lattice");
+        let image = image::DynamicImage::ImageLuma8(gray.clone());
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
         assert_eq!((l.rows, l.cols), (4, 4));
+    }
+
+    /// A blob of `w` x `h` pixels centred on a point, of one polarity.
+    fn text(cx: u32, cy: u32, w: u32, h: u32, dark: bool) -> Blob {
+        Blob {
+            x0: cx - w / 2,
+            y0: cy - h / 2,
+            x1: cx + w / 2,
+            y1: cy + h / 2,
+            area: w * h / 3,
+            dark,
+            parts: 1,
+        }
+    }
+
+    /// A 4x4 board of blue tiles with white letters on an orange ground whose grey level is
+    /// about the tiles' (Wordament in a browser), and under it, lined up with the tiles, a round
+    /// icon and a label on the bare ground with two empty cells beside them: the icon row is not
+    /// tiles, though it holds two letter-sized texts and looks like the tiles in grey.
+    #[test]
+    fn print_on_the_ground_under_a_board_is_not_a_row_of_tiles() {
+        let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
+        let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
+        let mut texts = Vec::new();
+        for r in 0..5 {
+            for c in 0..4 {
+                let (cx, cy) = centre(r, c);
+                if r < 4 {
+                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                } else if c < 2 {
+                    continue;
+                }
+                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                texts.push(text(cx, cy, 16, 24, false));
+            }
+        }
+        let image = image::DynamicImage::ImageRgb8(img);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_eq!((l.rows, l.cols), (4, 4));
+        let (x, y) = l.centre(0, 0);
+        assert!(
+            (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
+            "{x}, {y}"
+        );
+    }
+
+    /// A 4x4 board whose tiles print a small value in their top-left corner, beside a column of
+    /// small print of the values' size lined up with them: the values (with that column) make a
+    /// larger lattice than the letters, half a tile off, but they are the tiles' marks.
+    #[test]
+    fn the_values_in_the_tiles_corners_are_not_the_board() {
+        let mut texts = Vec::new();
+        for r in 0..4u32 {
+            for c in 0..5u32 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                if c < 4 {
+                    texts.push(text(cx, cy, 16, 24, true));
+                }
+                texts.push(text(cx - 17, cy - 17, 6, 10, true));
+            }
+        }
+        let gray = test_image(&texts);
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let image = image::DynamicImage::ImageLuma8(gray.clone());
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_eq!((l.rows, l.cols), (4, 4));
+        let (x, y) = l.centre(0, 0);
+        assert!(
+            (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
+            "{x}, {y}"
+        );
+        assert!(l.glyph_height > 20.0);
+    }
+
+    /// A 4x4 lattice at pitch 50 from (100, 100) with the given text in each cell.
+    fn lattice_of(texts: impl Fn(u32, u32) -> Blob, glyph_height: f32) -> Lattice {
+        Lattice {
+            rows: 4,
+            cols: 4,
+            x0: 100.0,
+            y0: 100.0,
+            px: 50.0,
+            py: 50.0,
+            glyph_height,
+            dark: true,
+            cells: (0..16).map(|i| Some(texts(i / 4, i % 4))).collect(),
+            score: 16.0,
+            holes: vec![false; 16],
+        }
+    }
+
+    /// Small text in the tiles' corners is their marks; letters half a tile off a lattice of
+    /// larger boxes (the strips between light tiles, taken for tall letters) are not: they
+    /// straddle its cells' edges.
+    #[test]
+    fn marks_lie_inside_the_tiles_beside_their_letters() {
+        let letters = lattice_of(|r, c| text(100 + c * 50, 100 + r * 50, 16, 24, true), 24.0);
+        let values = lattice_of(|r, c| text(83 + c * 50, 83 + r * 50, 6, 10, true), 10.0);
+        assert!(is_marks_of(&values, &letters));
+        assert!(!is_marks_of(&letters, &values));
+        assert!(beats(&letters, &values) && !beats(&values, &letters));
+        let strips = lattice_of(|r, c| text(100 + c * 50, 100 + r * 50, 8, 44, true), 44.0);
+        let between = lattice_of(|r, c| text(125 + c * 50, 105 + r * 50, 16, 24, true), 24.0);
+        assert!(!is_marks_of(&between, &strips));
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod doubt;
 pub mod eval;
+pub(crate) mod fill;
 pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
@@ -243,7 +244,8 @@ fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
     } else {
         full.clone()
     };
-    let (lattice, masks) = find_grid(&analysis).map_err(VisionError::NoGrid)?;
+    let colours = fill::Colours::new(image, scale);
+    let (lattice, masks) = find_grid(&analysis, &colours).map_err(VisionError::NoGrid)?;
     Ok(Analysis {
         full,
         lattice,
@@ -303,28 +305,32 @@ const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
 /// Ink is found against the local mean over two window sizes: a large one for big letters with
 /// thick strokes, and a small one for boards where a large window would take in the tile's own
 /// edge (light tiles on a dark ground, with tight gaps, turn into one light blob). The lattice
-/// with the best score wins.
-/// When neither finds one, the reason is the one of the search that got further.
+/// with the best score wins, unless it is the marks of the other's tiles (see `grid::beats`).
+/// When neither finds one, the reason is the one of the search that got further. `colours` are
+/// the original image's colours, seen through the analysis copy.
 pub(crate) fn find_grid(
     analysis: &GrayImage,
+    colours: &fill::Colours,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let side = analysis.width().min(analysis.height());
     let (large, small) = rayon::join(
         || {
             lattice_at(
                 analysis,
+                colours,
                 (side / LARGE_WINDOW_DIVISOR).max(LARGE_WINDOW_MIN),
             )
         },
         || {
             lattice_at(
                 analysis,
+                colours,
                 (side / SMALL_WINDOW_DIVISOR).max(SMALL_WINDOW_MIN),
             )
         },
     );
     match (large, small) {
-        (Ok(a), Ok(b)) => Ok(if b.0.score > a.0.score { b } else { a }),
+        (Ok(a), Ok(b)) => Ok(if grid::beats(&b.0, &a.0) { b } else { a }),
         (Ok(a), Err(_)) | (Err(_), Ok(a)) => Ok(a),
         (Err(a), Err(b)) => Err(a.max(b)),
     }
@@ -333,6 +339,7 @@ pub(crate) fn find_grid(
 /// The lattice found with ink taken against the local mean over a `radius` window.
 fn lattice_at(
     analysis: &GrayImage,
+    colours: &fill::Colours,
     radius: u32,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
     let (aw, ah) = analysis.dimensions();
@@ -344,7 +351,7 @@ fn lattice_at(
         .into_iter()
         .filter(|b| glyphs::looks_like_text(b, max_h))
         .collect();
-    grid::find_lattice(&texts, analysis, &masks).map(|l| (l, masks))
+    grid::find_lattice(&texts, analysis, &masks, colours).map(|l| (l, masks))
 }
 
 /// Writes `overlay.png` (the detected grid, tile boxes and readings drawn on the image) and the
