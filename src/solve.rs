@@ -1040,17 +1040,51 @@ unsafe fn count_by_levels_with_bmi2<N: NodeWord, S: Symbols, const PATHS: bool>(
     search.count_by_levels(levels)
 }
 
-/// True when the CPU has `popcnt`, `bmi2` and `ssse3` (always false off x86-64).
+/// True when the CPU has `popcnt`, `bmi2` and `ssse3`, and its `pdep` is fast (always false off
+/// x86-64).
 fn has_bmi2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("popcnt")
             && std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("ssse3")
+            && pdep_is_fast(cpu_vendor_and_family())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
+    }
+}
+
+/// Whether `pdep` runs in a few cycles on a CPU of this vendor and family: AMD CPUs before Zen 3
+/// (family 0x19) run it in microcode, hundreds of cycles, which would make the searches that
+/// use it slower than the ones that do not.
+#[cfg(target_arch = "x86_64")]
+fn pdep_is_fast((vendor, family): ([u8; 12], u32)) -> bool {
+    &vendor != b"AuthenticAMD" || family >= 0x19
+}
+
+/// The CPU's vendor string and its family (base family plus extended family), from `cpuid`.
+#[cfg(target_arch = "x86_64")]
+fn cpu_vendor_and_family() -> ([u8; 12], u32) {
+    use std::arch::x86_64::__cpuid;
+    let id = __cpuid(0);
+    let mut vendor = [0u8; 12];
+    for (chunk, word) in vendor.chunks_mut(4).zip([id.ebx, id.edx, id.ecx]) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    (vendor, family_of(__cpuid(1).eax))
+}
+
+/// The family in `cpuid` leaf 1's `eax`: the base family, plus the extended family when the base
+/// family is 0xF.
+#[cfg(target_arch = "x86_64")]
+fn family_of(eax: u32) -> u32 {
+    let base = (eax >> 8) & 0xF;
+    if base == 0xF {
+        base + ((eax >> 20) & 0xFF)
+    } else {
+        base
     }
 }
 
@@ -1285,6 +1319,20 @@ pub fn solve(board: &Board, dict: &Dictionary, options: &SolveOptions) -> Soluti
 
 #[cfg(test)]
 mod tests {
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn pdep_is_avoided_on_amd_cpus_before_zen_3() {
+        // cpuid leaf 1 eax: Zen 2 (family 0x17), Zen 3 (0x19), an Intel core (family 6).
+        let (zen2, zen3, intel) = (0x0083_0F10, 0x00A2_0F10, 0x0005_0654);
+        assert_eq!(
+            (family_of(zen2), family_of(zen3), family_of(intel)),
+            (0x17, 0x19, 6)
+        );
+        assert!(!pdep_is_fast((*b"AuthenticAMD", family_of(zen2))));
+        assert!(pdep_is_fast((*b"AuthenticAMD", family_of(zen3))));
+        assert!(pdep_is_fast((*b"GenuineIntel", family_of(intel))));
+    }
+
     use super::*;
 
     fn dict(words: &[&str]) -> Dictionary {
