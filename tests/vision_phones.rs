@@ -32,7 +32,7 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn finds_the_board_and_only_the_board_in_phone_screenshots() {
     let files = fixtures("phones");
-    assert_eq!(files.len(), 11);
+    assert_eq!(files.len(), 12);
     for path in files {
         let truth: Truth =
             serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
@@ -59,8 +59,10 @@ fn phone_screenshots_without_an_overlay_are_read_right() {
     let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for image in result["images"].as_array().unwrap() {
         let name = image["image"].as_str().unwrap();
-        // Letters crossed by the pointer overlay's lines are still misread (tile reading).
-        if !name.contains("touch_debug") {
+        // Letters crossed by the pointer overlay's lines are still misread (tile reading), and
+        // so is the `T` under the round end of the swipe trail on a white tile (read doubtfully,
+        // at 41%, not surely).
+        if !name.contains("touch_debug") && !name.contains("swipe_trail_white") {
             assert_eq!(image["ok"], true, "{name}: {}", image["mistakes"]);
         }
     }

@@ -52,6 +52,18 @@ const HIDDEN_INK_MIN_SHARE: f32 = 0.1;
 const HIDDEN_INK_CONTINUES: f32 = 0.9;
 /// See [`HIDDEN_INK_CONTINUES`].
 const STROKE_JOIN_PIXELS: u8 = 2;
+/// A tile is white when its smallest channel's median is at least this level: a white band over
+/// it is then found by the flat middle grey it leaves over the ink ...
+const WHITE_GROUND_MIN: u8 = 215;
+/// ... in the middle of the cell (this share of its width and height off each side) ...
+const WHITE_BAND_INSET: f32 = 0.15;
+/// ... of no colour: its channels at most this many levels apart ...
+const NEUTRAL_SPREAD: u8 = 24;
+/// ... at least this share of the ink's contrast below the ground ...
+const HIDDEN_INK_BELOW_GROUND: f32 = 0.08;
+/// ... covering at least this share of the cell (the band over the ground is not seen, so it
+/// covers less than on a coloured tile).
+const WHITE_BAND_MIN_SHARE: f32 = 0.01;
 /// The ink's level leaves out the darkest `1 / n` of a cell's pixels as stray.
 const INK_STRAY: usize = 100;
 /// The band's opacity must lie in this range: a fainter band hides little and is better left
@@ -79,7 +91,7 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
             if cell.is_empty() {
                 return None;
             }
-            lift_cell(&smallest_channel(image, cell), full, cell)
+            lift_cell(image, full, cell)
         })
         .collect();
     if patches.iter().all(Option::is_none) {
@@ -99,8 +111,7 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
 }
 
 /// The cell's grey pixels with the trail unblended, or `None` when the cell shows no trail.
-/// `smallest` is the cell's smallest colour channel (see [`smallest_channel`]).
-fn lift_cell(smallest: &GrayImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
+fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
     let grey = copy_of(full, cell);
     let grey_levels = Levels::of(grey.pixels().map(|p| p[0]));
     let ground = grey_levels.median() as f32;
@@ -108,12 +119,30 @@ fn lift_cell(smallest: &GrayImage, full: &GrayImage, cell: PixelBox) -> Option<G
     if ground - ink < MIN_INK_CONTRAST {
         return None;
     }
-    let floor = Levels::of(smallest.pixels().map(|p| p[0]))
-        .median()
-        .saturating_add(BAND_MIN_LIFT);
+    let smallest = smallest_channel(image, cell);
+    let ground_smallest = Levels::of(smallest.pixels().map(|p| p[0])).median();
+    lift_on_coloured_ground(&smallest, &grey, ground_smallest, ground, ink).or_else(|| {
+        (ground_smallest >= WHITE_GROUND_MIN)
+            .then(|| {
+                lift_on_white_ground(&grey, &smallest, &largest_channel(image, cell), ground, ink)
+            })
+            .flatten()
+    })
+}
+
+/// A band over a coloured tile: found in the smallest channel, where it stands far above the
+/// ground over ground and ink alike; its opacity is measured over the ground.
+fn lift_on_coloured_ground(
+    smallest: &GrayImage,
+    grey: &GrayImage,
+    ground_smallest: u8,
+    ground: f32,
+    ink: f32,
+) -> Option<GrayImage> {
+    let floor = ground_smallest.saturating_add(BAND_MIN_LIFT);
     // Cheap tests first, on every pixel well above the ground: enough of them, and of an opacity
     // that can be unblended (a neighbouring white tile, a popup, are opaque).
-    let lighter_levels = levels_where(&grey, smallest, |s| s > floor);
+    let lighter_levels = levels_where(grey, smallest, |s| s > floor);
     let min_pixels = BAND_MIN_SHARE * grey.len() as f32;
     if (lighter_levels.len() as f32) < min_pixels
         || opacity_of(&lighter_levels, ground)
@@ -122,36 +151,106 @@ fn lift_cell(smallest: &GrayImage, full: &GrayImage, cell: PixelBox) -> Option<G
         return None;
     }
     let (lighter, band) = band_mask(smallest, floor, min_pixels)?;
-    let opacity = band_opacity(&levels_where(&grey, &band, |b| b > 0), ground)?;
-    let unblended = unblend(&grey, &band, opacity);
-    hides_strokes(&grey, &unblended, &lighter, &band, (ground + ink) / 2.0).then_some(unblended)
+    let opacity = band_opacity(&levels_where(grey, &band, |b| b > 0), ground)?;
+    let unblended = unblend(grey, &band, opacity);
+    hides_strokes(grey, &unblended, &lighter, &band, (ground + ink) / 2.0).then_some(unblended)
 }
 
-/// The smallest of the three colour channels of each pixel of a box inside the image (read in
-/// place from 8-bit RGB and RGBA images; other kinds convert the box alone).
+/// A band over a white tile: over the ground it cannot be seen, but over the letter it leaves the
+/// ink as one flat middle grey, thick (a letter's edges are middle grey too, but thin), that
+/// continues the strokes seen beside it. Its opacity is measured over the ink.
+fn lift_on_white_ground(
+    grey: &GrayImage,
+    smallest: &GrayImage,
+    largest: &GrayImage,
+    ground: f32,
+    ink: f32,
+) -> Option<GrayImage> {
+    // Ink under a band of the opacities that can be unblended, and clearly below the ground.
+    let lifted_ink = |opacity: f32| ink + opacity * (255.0 - ink);
+    let low = lifted_ink(MIN_OPACITY);
+    let high = lifted_ink(MAX_OPACITY).min(ground - HIDDEN_INK_BELOW_GROUND * (ground - ink));
+    // A white band over dark ink leaves it grey, of no colour: a coloured badge or the coloured
+    // gap beside the tile is not hidden ink.
+    // Only the middle of the cell, where the letter is: the shadows at a tile's edges are grey.
+    let (w, h) = grey.dimensions();
+    let (mx, my) = (
+        (WHITE_BAND_INSET * w as f32) as u32,
+        (WHITE_BAND_INSET * h as f32) as u32,
+    );
+    let middle = GrayImage::from_fn(w, h, |x, y| {
+        let inside = (mx..w - mx).contains(&x) && (my..h - my).contains(&y);
+        let neutral = largest.get_pixel(x, y)[0] - smallest.get_pixel(x, y)[0] <= NEUTRAL_SPREAD;
+        let level = grey.get_pixel(x, y)[0] as f32;
+        Luma([if inside && neutral && (low..high).contains(&level) {
+            255
+        } else {
+            0
+        }])
+    });
+    let band = open(&middle, Norm::LInf, band_radius(grey.width()));
+    let levels = levels_where(grey, &band, |b| b > 0);
+    if (levels.len() as f32) < WHITE_BAND_MIN_SHARE * grey.len() as f32 {
+        return None;
+    }
+    let level = levels.median() as f32;
+    let flat = levels.count_where(|v| (v as f32 - level).abs() <= BAND_FLAT_SPREAD) as f32;
+    let opacity = (level - ink) / (255.0 - ink);
+    if flat < BAND_FLAT_SHARE * levels.len() as f32
+        || !(MIN_OPACITY..=MAX_OPACITY).contains(&opacity)
+    {
+        return None;
+    }
+    let unblended = unblend(grey, &band, opacity);
+    hides_strokes(grey, &unblended, &band, &band, (ground + ink) / 2.0).then_some(unblended)
+}
+
+/// The smallest of the three colour channels of each pixel of a box inside the image.
 pub(crate) fn smallest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
-    let of = |p: [u8; 3]| Luma([p[0].min(p[1]).min(p[2])]);
-    let (w, h) = (cell.width(), cell.height());
+    channel_extreme(image, cell, |p| p[0].min(p[1]).min(p[2]))
+}
+
+/// The largest of the three colour channels of each pixel of a box inside the image.
+fn largest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
+    channel_extreme(image, cell, |p| p[0].max(p[1]).max(p[2]))
+}
+
+/// `pick` of the three colour channels of each pixel of a box inside the image (read in place
+/// from 8-bit RGB and RGBA images; other kinds convert the box alone).
+fn channel_extreme(image: &DynamicImage, cell: PixelBox, pick: impl Fn(&[u8]) -> u8) -> GrayImage {
     match image {
-        DynamicImage::ImageRgb8(rgb) => smallest_of_rows(rgb.as_raw(), rgb.width(), 3, cell),
-        DynamicImage::ImageRgba8(rgba) => smallest_of_rows(rgba.as_raw(), rgba.width(), 4, cell),
+        DynamicImage::ImageRgb8(rgb) => of_rows(rgb.as_raw(), rgb.width(), 3, cell, pick),
+        DynamicImage::ImageRgba8(rgba) => of_rows(rgba.as_raw(), rgba.width(), 4, cell, pick),
         other => {
+            let (w, h) = (cell.width(), cell.height());
             let rgb = other.crop_imm(cell.left, cell.top, w, h).to_rgb8();
-            GrayImage::from_fn(w, h, |x, y| of(rgb.get_pixel(x, y).0))
+            of_rows(rgb.as_raw(), w, 3, PixelBox::whole((w, h)), pick)
         }
     }
 }
 
-/// The smallest of the first three channels of each pixel of a box of an interleaved 8-bit
-/// image `width` pixels wide with `channels` channels per pixel.
-fn smallest_of_rows(raw: &[u8], width: u32, channels: usize, cell: PixelBox) -> GrayImage {
+/// `pick` of the channels of each pixel of a box of an interleaved 8-bit image `width` pixels
+/// wide with `channels` channels per pixel (the first three are colours).
+fn of_rows(
+    raw: &[u8],
+    width: u32,
+    channels: usize,
+    cell: PixelBox,
+    pick: impl Fn(&[u8]) -> u8,
+) -> GrayImage {
     let mut out = Vec::with_capacity(cell.area() as usize);
     for y in cell.top..cell.bottom {
         let start = (y as usize * width as usize + cell.left as usize) * channels;
         let row = &raw[start..start + cell.width() as usize * channels];
-        out.extend(row.chunks_exact(channels).map(|p| p[0].min(p[1]).min(p[2])));
+        out.extend(row.chunks_exact(channels).map(&pick));
     }
     GrayImage::from_raw(cell.width(), cell.height(), out).expect("one level per pixel")
+}
+
+/// The radius of the opening that leaves out structures thinner than [`BAND_MIN_THICKNESS`] of
+/// a cell `width` pixels wide.
+fn band_radius(width: u32) -> u8 {
+    ((BAND_MIN_THICKNESS * width as f32 / 2.0).round() as u8).max(1)
 }
 
 /// The pixels (255) of a cell's smallest channel above `floor`, and of those the band: thick,
@@ -163,8 +262,7 @@ fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayIm
         p[0] = if p[0] > floor { 255 } else { 0 };
     }
     let count = |mask: &GrayImage| mask.pixels().filter(|p| p[0] > 0).count() as f32;
-    let radius = ((BAND_MIN_THICKNESS * w as f32 / 2.0).round() as u8).max(1);
-    let band = open(&lifted, Norm::LInf, radius);
+    let band = open(&lifted, Norm::LInf, band_radius(w));
     (count(&band) >= min_pixels).then_some((lifted, band))
 }
 
@@ -293,10 +391,15 @@ mod tests {
     /// A 100x100 green tile with a dark `H`-like letter (two stems and a bar), and optionally a
     /// translucent white band 14 pixels wide down the middle, over the bar.
     fn tile(band: Option<f32>) -> RgbImage {
+        tile_of(GREEN, DARK_GREEN, band)
+    }
+
+    /// [`tile`] in other colours.
+    fn tile_of(ground: [u8; 3], ink: [u8; 3], band: Option<f32>) -> RgbImage {
         RgbImage::from_fn(100, 100, |x, y| {
             let stem = (25..75).contains(&y) && ((28..40).contains(&x) || (60..72).contains(&x));
             let bar = (45..55).contains(&y) && (28..72).contains(&x);
-            let under = if stem || bar { DARK_GREEN } else { GREEN };
+            let under = if stem || bar { ink } else { ground };
             match band {
                 Some(opacity) if (43..57).contains(&x) => Rgb(blend(under, opacity)),
                 _ => Rgb(under),
@@ -307,7 +410,7 @@ mod tests {
     fn lift_tile(rgb: &RgbImage) -> Option<GrayImage> {
         let image = DynamicImage::ImageRgb8(rgb.clone());
         let cell = PixelBox::new(0, 0, 100, 100);
-        lift_cell(&smallest_channel(&image, cell), &image.to_luma8(), cell)
+        lift_cell(&image, &image.to_luma8(), cell)
     }
 
     #[test]
@@ -333,6 +436,40 @@ mod tests {
         // Outside the band nothing changes.
         assert_eq!(level(30, 30), ink);
         assert_eq!(level(10, 10), ground);
+    }
+
+    #[test]
+    fn the_letter_under_a_band_on_a_white_tile_comes_back() {
+        // Over the white ground the band cannot be seen; over the bar it leaves a flat grey.
+        let rgb = tile_of([250, 250, 248], [10, 10, 10], Some(0.82));
+        let grey = DynamicImage::ImageRgb8(rgb.clone()).to_luma8();
+        assert!(grey.get_pixel(50, 50)[0] > 200, "the bar is hidden");
+        let lifted = lift_tile(&rgb).expect("the band is lifted");
+        assert!(
+            lifted.get_pixel(50, 50)[0] < 40,
+            "bar {}",
+            lifted.get_pixel(50, 50)[0]
+        );
+        assert!(
+            lifted.get_pixel(50, 30)[0] > 230,
+            "ground {}",
+            lifted.get_pixel(50, 30)[0]
+        );
+        // A white tile without a band, and one with a flat grey patch that continues no stroke,
+        // are left alone.
+        assert!(lift_tile(&tile_of([250, 250, 248], [10, 10, 10], None)).is_none());
+        let patch = RgbImage::from_fn(100, 100, |x, y| {
+            let stem = (25..75).contains(&y) && (28..40).contains(&x);
+            let grey_patch = (40..60).contains(&y) && (60..80).contains(&x);
+            image::Rgb(if stem {
+                [10, 10, 10]
+            } else if grey_patch {
+                [200, 200, 200]
+            } else {
+                [250, 250, 248]
+            })
+        });
+        assert!(lift_tile(&patch).is_none());
     }
 
     #[test]
