@@ -1149,6 +1149,16 @@ mod tests {
         assert_eq!((l.rows, l.cols), (4, 4));
     }
 
+    /// The lattice is the 4x4 board whose first cell is centred on (100, 100).
+    fn assert_4x4_from_100(l: &Lattice) {
+        assert_eq!((l.rows, l.cols), (4, 4));
+        let (x, y) = l.centre(0, 0);
+        assert!(
+            (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
+            "{x}, {y}"
+        );
+    }
+
     /// A blob of `w` x `h` pixels centred on a point, of one polarity.
     fn text(cx: u32, cy: u32, w: u32, h: u32, dark: bool) -> Blob {
         Blob {
@@ -1195,12 +1205,7 @@ mod tests {
         let gray = image.to_luma8();
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
         let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
-        assert_eq!((l.rows, l.cols), (4, 4));
-        let (x, y) = l.centre(0, 0);
-        assert!(
-            (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
-            "{x}, {y}"
-        );
+        assert_4x4_from_100(&l);
     }
 
     /// A 4x4 board whose tiles print a small value in their top-left corner, beside a column of
@@ -1222,12 +1227,7 @@ mod tests {
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
         let image = image::DynamicImage::ImageLuma8(gray.clone());
         let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
-        assert_eq!((l.rows, l.cols), (4, 4));
-        let (x, y) = l.centre(0, 0);
-        assert!(
-            (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
-            "{x}, {y}"
-        );
+        assert_4x4_from_100(&l);
         assert!(l.glyph_height > 20.0);
     }
 
