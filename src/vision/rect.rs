@@ -63,6 +63,16 @@ impl Rect {
 
     /// The share of set pixels of `mask` in the box (0 when the box is outside the image).
     pub fn ink_share(&self, mask: &GrayImage) -> f32 {
+        let (ink, area) = self.ink_and_area(mask);
+        if area == 0 {
+            return 0.0;
+        }
+        ink as f32 / area as f32
+    }
+
+    /// How many pixels of `mask` inside the box are ink (non-zero), and how many pixels of the
+    /// mask the box covers.
+    pub fn ink_and_area(&self, mask: &GrayImage) -> (u32, u32) {
         let (w, h) = mask.dimensions();
         let (x0, y0) = (self.left.max(0.0) as u32, self.top.max(0.0) as u32);
         let (x1, y1) = (
@@ -70,13 +80,13 @@ impl Rect {
             (self.bottom.max(0.0) as u32).min(h),
         );
         if x1 <= x0 || y1 <= y0 {
-            return 0.0;
+            return (0, 0);
         }
         let ink = (y0..y1)
             .flat_map(|y| (x0..x1).map(move |x| (x, y)))
             .filter(|&(x, y)| mask.get_pixel(x, y)[0] > 0)
             .count();
-        ink as f32 / ((x1 - x0) * (y1 - y0)) as f32
+        (ink as u32, (x1 - x0) * (y1 - y0))
     }
 
     /// The box in full-resolution pixels (`scale` of them per analysis pixel), clamped to an

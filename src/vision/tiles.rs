@@ -25,6 +25,9 @@ use rayon::prelude::*;
 /// Corner marks are looked for in the cell grown by this share of the lattice pitch on every
 /// side: a mark sits near the tile's edge, which may reach past the cell box.
 const MARK_SEARCH_OUTSET: f32 = 0.12;
+/// The middle of a cell whose ink should all be the main text's: this share of the cell's
+/// width and height off each side (corner marks lie outside it).
+const BESIDE_MIDDLE_INSET: f32 = 0.2;
 /// A cell with no letter is unreadable (a tile whose letter was not found) rather than a hole
 /// when its middle (this share of its width and height off each side) holds ink ...
 const UNREADABLE_MIDDLE_INSET: f32 = 0.25;
@@ -171,6 +174,9 @@ pub struct TileCrops {
     /// The main text cut again after a swipe trail was lifted off the cell (see
     /// [`super::trail`]); the surer of the two readings is kept.
     pub lifted_main: Option<(PixelBox, GrayImage)>,
+    /// The share of the ink in the cell's middle that lies outside the main text's box (see
+    /// [`ink_beside`]).
+    pub ink_beside_main: f32,
 }
 
 /// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels. A cell
@@ -264,6 +270,13 @@ fn cut_cell(
         && middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
         && !is_plain(full, middle.to_pixels(scale, full.dimensions()));
     let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
+    let ink_beside_main = main_blob.map_or(0.0, |m| {
+        ink_beside(
+            &cell_box.inset_share(BESIDE_MIDDLE_INSET),
+            m,
+            masks.get(m.dark),
+        )
+    });
     // Where no letter was found at all, a letter found under the lifted trail is the only one.
     let (main, lifted_main, unreadable) = match (main, lifted_main) {
         (None, Some(found)) => (Some(found), None, false),
@@ -277,7 +290,26 @@ fn cut_cell(
         marks,
         unreadable,
         lifted_main,
+        ink_beside_main,
     }
+}
+
+/// The share of the ink of `middle` (analysis pixels) that lies outside the main text's box:
+/// near 0 when the box holds the whole letter; large when the box holds only a piece of it (the
+/// stem of an `E` whose arms the masks cut off).
+fn ink_beside(middle: &Rect, main: Blob, mask: &GrayImage) -> f32 {
+    let (all, _) = middle.ink_and_area(mask);
+    let inside = Rect::new(
+        middle.left.max(main.x0 as f32),
+        middle.top.max(main.y0 as f32),
+        middle.right.min(main.x1 as f32),
+        middle.bottom.min(main.y1 as f32),
+    );
+    let (held, _) = inside.ink_and_area(mask);
+    if all == 0 {
+        return 0.0;
+    }
+    all.saturating_sub(held) as f32 / all as f32
 }
 
 /// A text's crop (full-resolution pixels) cut from the image's smallest colour channel instead of
@@ -915,6 +947,36 @@ mod tests {
                 150
             }])
         })
+    }
+
+    #[test]
+    fn a_box_around_a_letters_stem_alone_leaves_much_of_its_ink_beside() {
+        // An `E` in a 40x40 cell: a stem (x 10..14) and three arms (x 14..30).
+        let mask = GrayImage::from_fn(40, 40, |x, y| {
+            let stem = (10..14).contains(&x) && (8..32).contains(&y);
+            let arm = (14..30).contains(&x)
+                && ((8..12).contains(&y) || (18..22).contains(&y) || (28..32).contains(&y));
+            Luma([if stem || arm { 255 } else { 0 }])
+        });
+        let blob = |x1: u32| Blob {
+            x0: 10,
+            y0: 8,
+            x1,
+            y1: 32,
+            area: 0,
+            dark: true,
+            parts: 1,
+        };
+        let middle = Rect::new(4.0, 4.0, 36.0, 36.0);
+        assert!(
+            ink_beside(&middle, blob(14), &mask) > 0.58,
+            "the stem alone"
+        );
+        assert_eq!(
+            ink_beside(&middle, blob(30), &mask),
+            0.0,
+            "the whole letter"
+        );
     }
 
     #[test]
