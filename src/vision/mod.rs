@@ -165,16 +165,14 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 /// Reads the board in a decoded image.
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let found = analyse(image)?;
-    let l = &found.lattice;
-    let dims = found.full.dimensions();
-    let cell_boxes: Vec<PixelBox> = (0..l.rows * l.cols)
-        .map(|i| {
-            l.cell_box(i / l.cols, i % l.cols)
-                .to_pixels(found.scale, dims)
-        })
-        .collect();
-    let lifted = trail::lift(image, &found.full, &cell_boxes);
-    let cells = tiles::cut(&found.full, &found.masks, l, found.scale, lifted.as_ref());
+    let lifted = trail::lift(image, &found.full, &found.cell_pixels());
+    let cells = tiles::cut(
+        &found.full,
+        &found.masks,
+        &found.lattice,
+        found.scale,
+        lifted.as_ref(),
+    );
     let mut reading = notation::read_cells(image, &found.lattice, &cells, found.scale, reader)?;
     reading.game = game::recognise(image, &reading);
     Ok(reading)
@@ -212,9 +210,7 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
             width: board.right - board.left,
             height: board.bottom - board.top,
         },
-        cells: (0..l.rows * l.cols)
-            .map(|i| px(l.cell_box(i / l.cols, i % l.cols)))
-            .collect(),
+        cells: found.cell_pixels(),
         holes: l.holes.clone(),
     })
 }
@@ -226,6 +222,19 @@ struct Analysis {
     masks: glyphs::InkMasks,
     /// Full-resolution pixels per analysis pixel.
     scale: f32,
+}
+
+impl Analysis {
+    /// Each cell's box in full-resolution pixels, row-major.
+    fn cell_pixels(&self) -> Vec<PixelBox> {
+        let l = &self.lattice;
+        (0..l.rows * l.cols)
+            .map(|i| {
+                l.cell_box(i / l.cols, i % l.cols)
+                    .to_pixels(self.scale, self.full.dimensions())
+            })
+            .collect()
+    }
 }
 
 /// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) and finds the

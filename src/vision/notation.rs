@@ -274,10 +274,7 @@ fn read_turns(
             ]
         })
         .collect();
-    let mut readings = reader
-        .read(&turned)
-        .map_err(|e| VisionError::Ocr(e.into()))?
-        .into_iter();
+    let mut readings = read_crops(reader, &turned)?.into_iter();
     let mut crops = turned.into_iter();
     Ok(which
         .iter()
@@ -449,27 +446,46 @@ fn read_lifted_letters(
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<Vec<usize>, VisionError> {
-    let lifted: Vec<(usize, &GrayImage)> = owners
+    let lifted: Vec<(usize, GrayImage)> = owners
         .iter()
         .enumerate()
         .filter(|(_, (_, kind))| kind.is_none())
-        .filter_map(|(k, &(i, _))| cells[i].lifted_main.as_ref().map(|(_, crop)| (k, crop)))
+        .filter_map(|(k, &(i, _))| {
+            let (_, crop) = cells[i].lifted_main.as_ref()?;
+            Some((k, crop.clone()))
+        })
         .collect();
-    if lifted.is_empty() {
+    keep_surer_readings(reader, lifted, crops, readings, |r| tile_notation(r).1)
+}
+
+/// Reads the crops `again` (each with the index into `crops` and `readings` it may replace) in
+/// one model call, and keeps each new crop and reading where `sureness` rates it higher than the
+/// reading it would replace. Returns the indices of the kept ones.
+fn keep_surer_readings(
+    reader: &TileReader,
+    again: Vec<(usize, GrayImage)>,
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+    sureness: impl Fn(&CropReading) -> f32,
+) -> Result<Vec<usize>, VisionError> {
+    if again.is_empty() {
         return Ok(Vec::new());
     }
-    let again: Vec<GrayImage> = lifted.iter().map(|(_, crop)| (*crop).clone()).collect();
-    let read_again = reader
-        .read(&again)
-        .map_err(|e| VisionError::Ocr(e.into()))?;
+    let images: Vec<GrayImage> = again.iter().map(|(_, crop)| crop.clone()).collect();
+    let read_again = read_crops(reader, &images)?;
     let mut kept = Vec::new();
-    for ((k, _), (crop, reading)) in lifted.into_iter().zip(again.into_iter().zip(read_again)) {
-        if tile_notation(&reading).1 > tile_notation(&readings[k]).1 {
+    for ((k, crop), reading) in again.into_iter().zip(read_again) {
+        if sureness(&reading) > sureness(&readings[k]) {
             (crops[k], readings[k]) = (crop, reading);
             kept.push(k);
         }
     }
     Ok(kept)
+}
+
+/// Reads crops with the model (one call), its failure as [`VisionError::Ocr`].
+fn read_crops(reader: &TileReader, crops: &[GrayImage]) -> Result<Vec<CropReading>, VisionError> {
+    reader.read(crops).map_err(|e| VisionError::Ocr(e.into()))
 }
 
 /// Corner marks read as a value or badge with less confidence than this are read again from
@@ -487,28 +503,18 @@ fn read_colour_marks(
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<(), VisionError> {
-    let sureness = |r: &CropReading| mark_choices(r).first().map(|c| c.1);
+    // A reading that is no value or badge rates 0: below every mark read again.
+    let sureness = |r: &CropReading| mark_choices(r).first().map_or(0.0, |c| c.1);
     let again: Vec<(usize, GrayImage)> = owners
         .iter()
         .enumerate()
         .filter_map(|(k, &(i, mark))| {
             let (text, _) = cells[i].marks.get(mark?)?;
-            sureness(&readings[k])
-                .is_some_and(|p| p < COLOUR_AGAIN_BELOW)
-                .then(|| (k, tiles::colour_crop(image, *text)))
+            let sure = mark_choices(&readings[k]).first()?.1;
+            (sure < COLOUR_AGAIN_BELOW).then(|| (k, tiles::colour_crop(image, *text)))
         })
         .collect();
-    if again.is_empty() {
-        return Ok(());
-    }
-    let read_again = reader
-        .read(&again.iter().map(|(_, c)| c.clone()).collect::<Vec<_>>())
-        .map_err(|e| VisionError::Ocr(e.into()))?;
-    for ((k, crop), reading) in again.into_iter().zip(read_again) {
-        if sureness(&reading) > sureness(&readings[k]) {
-            (crops[k], readings[k]) = (crop, reading);
-        }
-    }
+    keep_surer_readings(reader, again, crops, readings, sureness)?;
     Ok(())
 }
 
@@ -521,9 +527,7 @@ pub fn read_cells(
     reader: &TileReader,
 ) -> Result<BoardReading, VisionError> {
     let (mut crops, owners) = gather_crops(cells);
-    let mut readings = reader
-        .read(&crops)
-        .map_err(|e| VisionError::Ocr(e.into()))?;
+    let mut readings = read_crops(reader, &crops)?;
     let mains: Vec<usize> = (0..owners.len())
         .filter(|&k| owners[k].1.is_none())
         .collect();

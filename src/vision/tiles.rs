@@ -312,13 +312,18 @@ fn ink_beside(middle: &Rect, main: Blob, mask: &GrayImage) -> f32 {
     all.saturating_sub(held) as f32 / all as f32
 }
 
+/// The pad, in pixels, copied around a text `text_height` pixels high (see [`CROP_PAD`]).
+fn crop_pad(text_height: f32) -> u32 {
+    (CROP_PAD * text_height).round() as u32 + 1
+}
+
 /// A text's crop (full-resolution pixels) cut from the image's smallest colour channel instead of
 /// its grey levels: white print on a saturated badge (Ruzzle's `DW` on a swiped orange tile)
 /// stands out there far more than in grey, where badge and tile may be of one level.
 pub fn colour_crop(image: &DynamicImage, text: PixelBox) -> GrayImage {
     let text_height = text.height() as f32;
     // Only the text and the pad `normalise` copies around it.
-    let pad = (CROP_PAD * text_height).round() as u32 + 1;
+    let pad = crop_pad(text_height);
     let area = text
         .outset(pad, pad)
         .clamp_to((image.width(), image.height()));
@@ -851,7 +856,7 @@ pub fn normalise(
     text_height: f32,
     cell: PixelBox,
 ) -> GrayImage {
-    let pad = (CROP_PAD * text_height).round() as u32 + 1;
+    let pad = crop_pad(text_height);
     let padded = text.outset(pad, pad).clamp_to_box(cell);
     // At least one pixel, even for a text box outside the cell.
     let area = PixelBox {
