@@ -460,6 +460,7 @@ mod tests {
             },
             confidence: vec![vec![0.95; n]],
             value_confidence: vec![vec![0.97; n]],
+            value_choices: vec![vec![Vec::new(); n]],
             bonus_confidence: vec![vec![0.5; n]],
             alternatives: vec![vec![Vec::new(); n]],
             mark_doubts: Vec::new(),

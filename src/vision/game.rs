@@ -436,7 +436,7 @@ const CANDIDATES: [Game; 7] = [
 ];
 
 /// The games that print letter values on their tiles.
-const VALUED: [Game; 5] = [
+pub(crate) const VALUED: [Game; 5] = [
     Game::Wordament,
     Game::Ruzzle,
     Game::Scramble,

@@ -19,6 +19,7 @@ pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
 pub(crate) mod rect;
+pub(crate) mod table;
 pub(crate) mod tiles;
 pub(crate) mod trail;
 
@@ -136,6 +137,9 @@ pub struct BoardReading {
     pub confidence: Vec<Vec<f32>>,
     /// Confidence of each tile's value reading, 0..1 (0 where no value was read).
     pub value_confidence: Vec<Vec<f32>>,
+    /// What the model read each tile's printed value as, with probabilities, most probable
+    /// first (empty where no value was seen).
+    pub value_choices: Vec<Vec<Vec<(u32, f32)>>>,
     /// Confidence of each tile's badge reading, 0..1 (0 where no badge was read).
     pub bonus_confidence: Vec<Vec<f32>>,
     /// Other tiles each cell may show, in notation, with their probabilities, most probable
@@ -175,6 +179,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     );
     let mut reading = notation::read_cells(image, &found.lattice, &cells, found.scale, reader)?;
     reading.game = game::recognise(image, &reading);
+    table::weigh_values(&mut reading);
     Ok(reading)
 }
 

@@ -577,6 +577,17 @@ fn gather_crops(cells: &[TileCrops]) -> (Vec<GrayImage>, Vec<(usize, Option<usiz
     (crops, owners)
 }
 
+/// The values among a mark's meanings, with their probabilities.
+fn value_readings(choices: &[(Mark, f32)]) -> Vec<(u32, f32)> {
+    choices
+        .iter()
+        .filter_map(|(m, p)| match m {
+            Mark::Value(v) => Some((*v, *p)),
+            Mark::Bonus(_) => None,
+        })
+        .collect()
+}
+
 /// The board reading being assembled from the model's readings, cell by cell.
 struct CellGrids {
     rows: usize,
@@ -668,6 +679,11 @@ impl CellGrids {
     fn into_reading(self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
         let (rows, cols) = (self.rows, self.cols);
         let marks = settle_marks(&self.value_marks, &self.badge_marks);
+        let value_choices = self
+            .value_marks
+            .iter()
+            .map(|row| row.iter().map(|choices| value_readings(choices)).collect())
+            .collect();
         let letter_tiles = self
             .tiles
             .iter()
@@ -706,6 +722,7 @@ impl CellGrids {
             },
             confidence: self.confidence,
             value_confidence,
+            value_choices,
             bonus_confidence,
             alternatives: self.alternatives,
             mark_doubts: doubts,

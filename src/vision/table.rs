@@ -1,0 +1,333 @@
+//! Printed values weighed with the game's letter table as a second witness.
+//!
+//! The games that print letter values (Wordament, Ruzzle, Boggle With Friends, SpellCast,
+//! Scramble) print one value per letter: their table. Once the game is known and every value
+//! read surely on the board's other single-letter tiles follows its table, a value the model
+//! read unsurely (digits a few pixels high, a digit next to an icon) is weighed with the
+//! table: when the model's own readings give the table's value a fair share of their
+//! probability, that value is reported, as sure as the two witnesses together make it.
+//!
+//! The table never stands in for the picture: a value whose readings give the table's value
+//! little probability is left as the model read it (or unreadable), and nothing is done when
+//! the sure values do not all follow the table (another language's table, a game's special
+//! tiles), when the game is not known, or for special tiles (`QU`, `RE-`, `U/L`), which print
+//! their own value.
+
+use super::doubt::DOUBT_BELOW;
+use super::game::VALUED;
+use super::{BoardReading, MarkKind};
+use crate::score::{Game, Rules};
+
+/// A single-letter tile whose letter is read at least this sure and whose value is reported is
+/// a witness of the board's table; one whose value is read this sure too is a sure witness.
+const WITNESS_SURE: f32 = 0.9;
+/// The table is weighed only when at least this many witnesses follow it ...
+const MIN_WITNESSES: usize = 6;
+/// ... at least this share of them (small values are often read unsurely and sometimes
+/// wrongly) and every sure witness.
+const MIN_FOLLOWING_SHARE: f32 = 0.85;
+/// The model's readings of a value must give the table's value at least this share of their
+/// probability: less, and the picture says the tile shows something else.
+const MIN_TABLE_SUPPORT: f32 = 0.2;
+
+/// Weighs every unsure printed value of `reading` with its game's letter table (see the module
+/// documentation). Run after the game is recognised.
+pub(crate) fn weigh_values(reading: &mut BoardReading) {
+    let game = reading.game.game;
+    if !reading.game.certain || !VALUED.contains(&game) || reading.board.values.is_none() {
+        return;
+    }
+    let tiles: Vec<TileValue> = tile_values(reading, game);
+    if tiles
+        .iter()
+        .any(|t| t.is_sure_witness() && !t.follows_table())
+    {
+        return;
+    }
+    for tile in tiles
+        .iter()
+        .filter(|t| t.letter_sure && t.value_sure < WITNESS_SURE)
+    {
+        let others = tiles
+            .iter()
+            .filter(|t| t.is_witness() && !std::ptr::eq(*t, tile));
+        let (witnesses, following) = others.fold((0, 0), |(n, k), t| {
+            (n + 1, k + usize::from(t.follows_table()))
+        });
+        if following < MIN_WITNESSES || (following as f32) < MIN_FOLLOWING_SHARE * witnesses as f32
+        {
+            continue;
+        }
+        let Some((value, sure)) = tile.weighed(table_trust(witnesses, following)) else {
+            continue;
+        };
+        if sure < DOUBT_BELOW || sure <= tile.value_sure {
+            continue;
+        }
+        let (r, c) = (tile.row, tile.col);
+        if let Some(values) = reading.board.values.as_mut() {
+            values[r][c] = Some(value);
+        }
+        reading.value_confidence[r][c] = sure;
+        reading
+            .mark_doubts
+            .retain(|d| !(d.row == r && d.col == c && d.kind == MarkKind::Value));
+    }
+}
+
+/// How likely a single-letter tile is to print its table's value when `following` of
+/// `witnesses` tiles do: Laplace's rule of succession.
+fn table_trust(witnesses: usize, following: usize) -> f32 {
+    (following as f32 + 1.0) / (witnesses as f32 + 2.0)
+}
+
+/// What one single-letter tile shows and what its game's table says it should print.
+struct TileValue {
+    row: usize,
+    col: usize,
+    /// Whether its letter was read at least [`WITNESS_SURE`] sure.
+    letter_sure: bool,
+    /// The value reported, and how sure (0 when none).
+    value: Option<u32>,
+    value_sure: f32,
+    /// The model's readings of its value, most probable first.
+    choices: Vec<(u32, f32)>,
+    /// The value its table says the tile prints.
+    table: u32,
+}
+
+impl TileValue {
+    fn is_witness(&self) -> bool {
+        self.letter_sure && self.value.is_some()
+    }
+
+    fn is_sure_witness(&self) -> bool {
+        self.is_witness() && self.value_sure >= WITNESS_SURE
+    }
+
+    fn follows_table(&self) -> bool {
+        self.value == Some(self.table)
+    }
+
+    /// The table's value and how sure it is, weighing the model's readings with a table the
+    /// board follows with probability `follows` (Bayes: the table's value against all the
+    /// others); `None` when the readings give it less than [`MIN_TABLE_SUPPORT`].
+    fn weighed(&self, follows: f32) -> Option<(u32, f32)> {
+        let support: f32 = self
+            .choices
+            .iter()
+            .filter(|(v, _)| *v == self.table)
+            .map(|(_, p)| p)
+            .sum();
+        if support < MIN_TABLE_SUPPORT {
+            return None;
+        }
+        let support = support.min(1.0);
+        let table_side = follows * support;
+        let other_side = (1.0 - follows) * (1.0 - support);
+        Some((self.table, table_side / (table_side + other_side)))
+    }
+}
+
+/// The single-letter tiles of `reading` (not holes, not special tiles, not unread), with what
+/// `game`'s table says each prints.
+fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
+    let rules = Rules::new(game);
+    let board = &reading.board;
+    let mut out = Vec::new();
+    for (r, row) in board.tiles.iter().enumerate() {
+        for (c, tile) in row.iter().enumerate() {
+            let mut chars = tile.chars();
+            let (Some(letter), None) = (chars.next(), chars.next()) else {
+                continue;
+            };
+            if !letter.is_ascii_alphabetic() {
+                continue;
+            }
+            let badge = board
+                .bonuses
+                .as_ref()
+                .map_or("", |b| b[r][c].as_str())
+                .to_ascii_uppercase();
+            let value = board.values.as_ref().and_then(|v| v[r][c]);
+            out.push(TileValue {
+                row: r,
+                col: c,
+                letter_sure: reading.confidence[r][c] >= WITNESS_SURE,
+                value,
+                value_sure: if value.is_some() {
+                    reading.value_confidence[r][c]
+                } else {
+                    0.0
+                },
+                choices: reading.value_choices[r][c].clone(),
+                table: printed_value(game, &rules, letter, &badge),
+            });
+        }
+    }
+    out
+}
+
+/// The value `game` prints on a tile of `letter` with `badge`: its table's, except that
+/// SpellCast prints a letter's value already doubled or tripled on a `DL` or `TL` tile.
+fn printed_value(game: Game, rules: &Rules, letter: char, badge: &str) -> u32 {
+    let value = rules.letter_value(letter);
+    match (game, badge) {
+        (Game::Spellcast, "DL") => 2 * value,
+        (Game::Spellcast, "TL") => 3 * value,
+        _ => value,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardJson;
+    use crate::vision::game::GameGuess;
+    use crate::vision::{GridBox, MarkDoubt};
+
+    /// A one-row Wordament reading of `letters` (each read 99% sure) whose values are all read
+    /// 99% sure and follow the table, except the last tile's, read as `choices` (reported when
+    /// its first choice is at least [`DOUBT_BELOW`] sure, else a doubt).
+    fn wordament_row(letters: &str, choices: Vec<(u32, f32)>) -> BoardReading {
+        let rules = Rules::new(Game::Wordament);
+        let n = letters.len();
+        let tiles: Vec<String> = letters.chars().map(|c| c.to_string()).collect();
+        let mut values: Vec<Option<u32>> = letters
+            .chars()
+            .map(|c| Some(rules.letter_value(c)))
+            .collect();
+        let mut value_confidence = vec![0.99; n];
+        let mut value_choices: Vec<Vec<(u32, f32)>> =
+            values.iter().map(|v| vec![(v.unwrap(), 0.99)]).collect();
+        let mut mark_doubts = Vec::new();
+        let (first, sure) = choices[0];
+        if sure >= DOUBT_BELOW {
+            values[n - 1] = Some(first);
+            value_confidence[n - 1] = sure;
+        } else {
+            values[n - 1] = None;
+            value_confidence[n - 1] = 0.0;
+            mark_doubts.push(MarkDoubt {
+                row: 0,
+                col: n - 1,
+                kind: MarkKind::Value,
+                choices: choices.iter().map(|(v, p)| (v.to_string(), *p)).collect(),
+            });
+        }
+        value_choices[n - 1] = choices;
+        BoardReading {
+            board: BoardJson {
+                rows: 1,
+                cols: n,
+                tiles: vec![tiles],
+                values: Some(vec![values]),
+                bonuses: None,
+            },
+            confidence: vec![vec![0.99; n]],
+            value_confidence: vec![value_confidence],
+            value_choices: vec![value_choices],
+            bonus_confidence: vec![vec![0.0; n]],
+            alternatives: vec![vec![Vec::new(); n]],
+            mark_doubts,
+            grid: GridBox {
+                x: 0,
+                y: 0,
+                width: 1,
+                height: 1,
+            },
+            cells: Vec::new(),
+            value_boxes: vec![None; n],
+            bonus_boxes: vec![None; n],
+            game: GameGuess {
+                game: Game::Wordament,
+                reason: String::new(),
+                certain: true,
+                unowned: None,
+            },
+            crops: Vec::new(),
+        }
+    }
+
+    fn last_value(reading: &BoardReading) -> (Option<u32>, f32) {
+        let n = reading.board.cols;
+        (
+            reading.board.values.as_ref().unwrap()[0][n - 1],
+            reading.value_confidence[0][n - 1],
+        )
+    }
+
+    #[test]
+    fn an_unreadable_value_the_model_and_the_table_agree_on_is_read() {
+        // Wordament's K is 6; the model half saw a 6.
+        let mut reading = wordament_row("STARLINEK", vec![(6, 0.45), (5, 0.2)]);
+        weigh_values(&mut reading);
+        let (value, sure) = last_value(&reading);
+        assert_eq!(value, Some(6));
+        assert!(sure >= 0.85, "eight witnesses and 45%: {sure}");
+        assert!(reading.mark_doubts.is_empty(), "the doubt is settled");
+    }
+
+    #[test]
+    fn a_value_the_model_gives_the_table_little_of_stays_as_read() {
+        let mut reading = wordament_row("STARLINEK", vec![(8, 0.5), (6, 0.1)]);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        assert_eq!(reading.mark_doubts.len(), 1);
+        let mut reading = wordament_row("STARLINEK", vec![(8, 0.7), (6, 0.1)]);
+        weigh_values(&mut reading);
+        assert_eq!(
+            last_value(&reading),
+            (Some(8), 0.7),
+            "left as the model read it"
+        );
+    }
+
+    #[test]
+    fn a_table_the_sure_values_break_or_too_few_follow_is_no_witness() {
+        let mut reading = wordament_row("STARLINEK", vec![(6, 0.45)]);
+        reading.board.values.as_mut().unwrap()[0][0] = Some(9); // S read surely as 9
+        weigh_values(&mut reading);
+        assert_eq!(
+            last_value(&reading),
+            (None, 0.0),
+            "the board breaks the table"
+        );
+        let mut reading = wordament_row("STARLINEK", vec![(6, 0.45)]);
+        let values = reading.board.values.as_mut().unwrap();
+        values[0][0] = Some(9); // S, T and A read as 9, 1 and 5, each 70% sure
+        values[0][1] = Some(1);
+        values[0][2] = Some(5);
+        reading.value_confidence[0][..3].fill(0.7);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0), "5 of 8 follow the table");
+        let mut reading = wordament_row("STARK", vec![(6, 0.45)]);
+        weigh_values(&mut reading);
+        assert_eq!(
+            last_value(&reading),
+            (None, 0.0),
+            "four witnesses are too few"
+        );
+    }
+
+    #[test]
+    fn an_uncertain_game_or_a_special_tile_is_left_alone() {
+        let mut reading = wordament_row("STARLINEK", vec![(6, 0.45)]);
+        reading.game.certain = false;
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        let mut reading = wordament_row("STARLINEK", vec![(6, 0.45)]);
+        reading.board.tiles[0][8] = "QU".into();
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+    }
+
+    #[test]
+    fn spellcast_prints_a_letters_value_doubled_on_its_dl_tile() {
+        let rules = Rules::new(Game::Spellcast);
+        assert_eq!(printed_value(Game::Spellcast, &rules, 'V', "DL"), 10);
+        assert_eq!(printed_value(Game::Spellcast, &rules, 'V', ""), 5);
+        let bwf = Rules::new(Game::Bwf);
+        assert_eq!(printed_value(Game::Bwf, &bwf, 'Q', "DL"), 10);
+    }
+}
