@@ -88,6 +88,31 @@ impl Lattice {
         Some(background - low > high - background)
     }
 
+    /// How far its texts sit from their cells' centres, on average, in pitches (the larger of
+    /// the two axes per text): a board's letters are printed in the middle of their tiles, so
+    /// its lattice fits them closely; the halo around letters, or a letter merged with the
+    /// value beside it, sits off the centre by different amounts from tile to tile.
+    pub fn misfit(&self) -> f32 {
+        let offsets: Vec<f32> = (0..self.cells.len())
+            .filter_map(|i| {
+                let b = self.cells[i]?;
+                let (cx, cy) = self.centre(i / self.cols, i % self.cols);
+                Some(
+                    ((b.cx() - cx) / self.px)
+                        .abs()
+                        .max(((b.cy() - cy) / self.py).abs()),
+                )
+            })
+            .collect();
+        offsets.iter().sum::<f32>() / offsets.len().max(1) as f32
+    }
+
+    /// Whether it scores higher than `other`, or as high and fits its texts more closely (see
+    /// [`Lattice::misfit`]).
+    fn outscores(&self, other: &Lattice) -> bool {
+        self.score > other.score || (self.score == other.score && self.misfit() < other.misfit())
+    }
+
     /// The box around the whole board.
     pub fn board_box(&self) -> Rect {
         let (first, last) = (
@@ -319,8 +344,8 @@ pub fn find_lattice(
     best_board(found).ok_or(furthest)
 }
 
-/// The best-scoring of the lattices found (the first of equals) that is not the marks of
-/// another one.
+/// The best-scoring of the lattices found (of equals, the one that fits its texts most closely)
+/// that is not the marks of another one.
 fn best_board(found: Vec<Lattice>) -> Option<Lattice> {
     let marks: Vec<bool> = found
         .iter()
@@ -328,7 +353,7 @@ fn best_board(found: Vec<Lattice>) -> Option<Lattice> {
         .collect();
     let mut best: Option<Lattice> = None;
     for (lattice, marks) in found.into_iter().zip(marks) {
-        if !marks && best.as_ref().is_none_or(|b| lattice.score > b.score) {
+        if !marks && best.as_ref().is_none_or(|b| lattice.outscores(b)) {
             best = Some(lattice);
         }
     }
@@ -336,9 +361,9 @@ fn best_board(found: Vec<Lattice>) -> Option<Lattice> {
 }
 
 /// Whether lattice `a` is a better board than `b`: not the marks of `b`, and either `b` is the
-/// marks of `a` or `a` scores higher.
+/// marks of `a` or `a` outscores it (see [`Lattice::outscores`]).
 pub(crate) fn beats(a: &Lattice, b: &Lattice) -> bool {
-    !is_marks_of(a, b) && (is_marks_of(b, a) || a.score > b.score)
+    !is_marks_of(a, b) && (is_marks_of(b, a) || a.outscores(b))
 }
 
 /// Whether lattice `small` is the corner marks (values, badges) of the tiles of lattice `big`
@@ -1261,5 +1286,23 @@ mod tests {
         let strips = lattice_of(|r, c| text(100 + c * 50, 100 + r * 50, 8, 44, true), 44.0);
         let between = lattice_of(|r, c| text(125 + c * 50, 105 + r * 50, 16, 24, true), 24.0);
         assert!(!is_marks_of(&between, &strips));
+    }
+
+    /// Of two lattices that score alike, the one whose texts sit in the middle of their cells
+    /// wins, whichever was found first: a ring of ringing around light letters (a resized
+    /// screenshot), or letters merged with their values, line up just as well but off centre by
+    /// different amounts from tile to tile.
+    #[test]
+    fn of_equal_scores_the_lattice_fitting_its_texts_closely_wins() {
+        let mut centred = lattice_of(|r, c| text(100 + c * 50, 100 + r * 50, 16, 24, false), 24.0);
+        centred.dark = false;
+        let ragged = lattice_of(
+            |r, c| text(100 + c * 50 - 8 * ((r + c) % 2), 100 + r * 50, 20, 28, true),
+            28.0,
+        );
+        assert!(centred.misfit() < 0.01 && ragged.misfit() > 0.05);
+        let best = best_board(vec![ragged.clone(), centred.clone()]).expect("a board");
+        assert!(!best.dark, "the centred lattice");
+        assert!(beats(&centred, &ragged) && !beats(&ragged, &centred));
     }
 }
