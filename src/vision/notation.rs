@@ -1,6 +1,7 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
 use super::doubt::DOUBT_BELOW;
+use super::glyphs::components;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
 use super::rect::PixelBox;
@@ -402,6 +403,44 @@ fn doubt_odd_letters(
     }
 }
 
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings with a hyphen
+/// (`RE-`, `-ING`) whose crop holds a single piece of ink: a printed hyphen stands apart from
+/// the letters, so one piece read with a hyphen is a letter crossed by a line running out of
+/// it (a touch trace, a swipe's edge), which the model reads as `E-`, surely; the letters
+/// without the hyphen become as likely. `mains` are indices into `crops` and `readings`.
+fn doubt_joined_hyphens(mains: &[usize], crops: &[GrayImage], readings: &mut [CropReading]) {
+    for &k in mains {
+        if readings[k].text.contains('-') && ink_pieces(&crops[k]) < 2 {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+            // The letters without the hyphen are as likely.
+            let letters = r.text.replace('-', "");
+            r.alternatives.retain(|(t, _)| *t != letters);
+            r.alternatives.insert(0, (letters, r.confidence));
+        }
+    }
+}
+
+/// A piece of ink counts as a hyphen or a letter when it is at least this share of the
+/// tallest piece's height wide (a printed hyphen is a third to a half of its letters' height):
+/// what is left of a touch trace's ring beside a letter does not.
+const PIECE_MIN_WIDTH: f32 = 0.2;
+
+/// How many separate pieces of ink (darker than mid-grey) a crop holds, of at least
+/// [`PIECE_MIN_WIDTH`].
+fn ink_pieces(crop: &GrayImage) -> usize {
+    let mut ink = crop.clone();
+    for p in ink.pixels_mut() {
+        p[0] = if p[0] < 128 { 255 } else { 0 };
+    }
+    let pieces = components(&ink);
+    let tallest = pieces.iter().map(|(_, b)| b.height()).max().unwrap_or(0) as f32;
+    pieces
+        .iter()
+        .filter(|(_, b)| b.width() as f32 >= PIECE_MIN_WIDTH * tallest)
+        .count()
+}
+
 /// A main text whose box leaves out more than this share of the ink in its cell's middle is a
 /// piece of its letter. Measured: whole letters of every real screenshot of our sets leave out
 /// at most 0.52 (a Wordament `P` beside its value); the stems of `E`, `H`, `L`, `P` cut from the
@@ -548,6 +587,7 @@ pub fn read_cells(
         .collect();
     doubt_odd_letters(&mains, &heights, &crops, &mut readings);
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
+    doubt_joined_hyphens(&mains, &crops, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
         let cell = &cells[*i];
@@ -830,6 +870,40 @@ mod tests {
                 x >= (30 - w) / 2 && x < (30 + w) / 2 && y >= (40 - h) / 2 && y < (40 + h) / 2;
             image::Luma([if inside { 0 } else { 255 }])
         })
+    }
+
+    /// A white crop with black boxes `(x0, y0, x1, y1)`.
+    fn crop_with_boxes(boxes: &[(u32, u32, u32, u32)]) -> GrayImage {
+        GrayImage::from_fn(60, 40, |x, y| {
+            let inked = boxes
+                .iter()
+                .any(|&(x0, y0, x1, y1)| (x0..x1).contains(&x) && (y0..y1).contains(&y));
+            image::Luma([if inked { 0 } else { 255 }])
+        })
+    }
+
+    #[test]
+    fn a_hyphen_joined_to_its_letter_is_doubted() {
+        // An `E`-like block with a line running out of it to the right: one piece.
+        let joined = crop_with_boxes(&[(5, 5, 25, 35), (25, 19, 55, 21)]);
+        // The same letter and a hyphen apart from it: two pieces.
+        let apart = crop_with_boxes(&[(5, 5, 25, 35), (32, 18, 44, 22)]);
+        // A leftover of a ring, a few pixels wide, does not count as a hyphen.
+        let speck = crop_with_boxes(&[(5, 5, 25, 35), (20, 19, 55, 21), (50, 30, 53, 33)]);
+        let crops = vec![joined, apart, speck];
+        let mut readings = vec![
+            reading("E-", 0.98),
+            reading("E-", 0.98),
+            reading("E-", 0.98),
+        ];
+        doubt_joined_hyphens(&[0, 1, 2], &crops, &mut readings);
+        assert_eq!(readings[0].confidence, ODD_LETTER_CONFIDENCE);
+        assert_eq!(readings[0].alternatives[0], ("E".to_string(), 0.5));
+        assert_eq!(
+            readings[1].confidence, 0.98,
+            "a hyphen apart from its letter"
+        );
+        assert_eq!(readings[2].confidence, ODD_LETTER_CONFIDENCE);
     }
 
     #[test]
