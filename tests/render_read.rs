@@ -123,6 +123,15 @@ fn wordament_boards_read_back_with_special_tiles_and_values() {
             let read = render_and_read(&board, style, size, "wordament");
             assert_eq!(read["tiles"], tiles, "{style} {size}");
             assert_eq!(read["values"], values, "{style} {size}");
+            // Every value read has a confidence of its own, 0..1, in rows like the values.
+            let sure = read["value_confidence"]
+                .as_array()
+                .expect("value_confidence");
+            assert_eq!(sure.len(), 4, "{style} {size}");
+            for c in sure.iter().flat_map(|row| row.as_array().unwrap()) {
+                let c = c.as_f64().unwrap();
+                assert!(c > 0.0 && c <= 1.0, "{style} {size}: {c}");
+            }
         }
     }
 }

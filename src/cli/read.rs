@@ -25,7 +25,8 @@ pub struct ReadArgs {
     #[arg(long, conflicts_with = "images")]
     pub clipboard: bool,
     /// Print one JSON line per image:
-    /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","grid","game"}.
+    /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","value_confidence"?,
+    /// "bonus_confidence"?,"grid","game"}.
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -458,7 +459,7 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
         "rows": reading.board.rows,
         "cols": reading.board.cols,
         "tiles": reading.board.tiles,
-        "confidence": reading.confidence.iter().map(|row| row.iter().map(|c| (c * 1000.0).round() / 1000.0).collect::<Vec<f32>>()).collect::<Vec<_>>(),
+        "confidence": rounded(&reading.confidence),
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
         "game": {"name": reading.game.game, "reason": reading.game.reason, "certain": reading.game.certain},
     });
@@ -469,9 +470,11 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     }
     if let Some(values) = &reading.board.values {
         v["values"] = json!(values);
+        v["value_confidence"] = json!(rounded(&reading.value_confidence));
     }
     if let Some(bonuses) = &reading.board.bonuses {
         v["bonuses"] = json!(bonuses);
+        v["bonus_confidence"] = json!(rounded(&reading.bonus_confidence));
     }
     if !reading.mark_doubts.is_empty() {
         v["unreadable_marks"] = reading
@@ -491,6 +494,13 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
             .collect();
     }
     v
+}
+
+/// Confidences rounded to three decimals, row by row.
+fn rounded(rows: &[Vec<f32>]) -> Vec<Vec<f32>> {
+    rows.iter()
+        .map(|row| row.iter().map(|c| (c * 1000.0).round() / 1000.0).collect())
+        .collect()
 }
 
 /// Each tile with its value, bonus and confidence, one board row per line.
