@@ -166,8 +166,16 @@ pub enum Corner {
 }
 
 impl Corner {
+    /// The four corners.
+    pub const ALL: [Corner; 4] = [
+        Corner::TopLeft,
+        Corner::TopRight,
+        Corner::BottomLeft,
+        Corner::BottomRight,
+    ];
+
     /// The corner of `cell` that `mark` lies towards (by its centre).
-    fn of(mark: PixelBox, cell: PixelBox) -> Corner {
+    pub(crate) fn of(mark: PixelBox, cell: PixelBox) -> Corner {
         let (mx, my) = mark.centre();
         let (cx, cy) = cell.centre();
         match (mx < cx, my < cy) {
@@ -780,13 +788,7 @@ fn majority_corner(
         .filter(|&(i, b)| b.is_some() && counts(i) && i < reading.cells.len())
         .map(|(i, b)| Corner::of(b.expect("filtered"), reading.cells[i]))
         .collect();
-    let all = [
-        Corner::TopLeft,
-        Corner::TopRight,
-        Corner::BottomLeft,
-        Corner::BottomRight,
-    ];
-    let (corner, n) = all
+    let (corner, n) = Corner::ALL
         .iter()
         .map(|&c| (c, corners.iter().filter(|&&k| k == c).count()))
         .max_by_key(|&(_, n)| n)?;

@@ -1,6 +1,7 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
 use super::doubt::DOUBT_BELOW;
+use super::game::Corner;
 use super::glyphs::components;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
@@ -617,6 +618,10 @@ fn gather_crops(cells: &[TileCrops]) -> (Vec<GrayImage>, Vec<(usize, Option<usiz
     (crops, owners)
 }
 
+/// The fewest tiles whose surest value readings lie in one corner for that corner to be the
+/// board's value corner (see [`CellGrids::choose_values`]).
+const USUAL_CORNER_TILES: usize = 4;
+
 /// The values among a mark's meanings, with their probabilities.
 fn value_readings(choices: &[(Mark, f32)]) -> Vec<(u32, f32)> {
     choices
@@ -637,8 +642,11 @@ struct CellGrids {
     alternatives: Vec<Vec<Vec<(String, f32)>>>,
     value_boxes: Vec<Option<PixelBox>>,
     bonus_boxes: Vec<Option<PixelBox>>,
-    /// The surest value reading of each tile, with its other meanings.
+    /// The surest value reading of each tile, with its other meanings (chosen by
+    /// [`CellGrids::choose_values`] from `value_candidates`).
     value_marks: Vec<Vec<Vec<(Mark, f32)>>>,
+    /// Every mark of each cell read as a value, with its meanings and box, row-major.
+    value_candidates: Vec<Vec<(Vec<(Mark, f32)>, PixelBox)>>,
     /// The surest badge reading of each tile, with its other meanings.
     badge_marks: Vec<Vec<Vec<(Mark, f32)>>>,
     /// The crops with what they read, for `--debug`.
@@ -657,6 +665,7 @@ impl CellGrids {
             value_boxes: vec![None; rows * cols],
             bonus_boxes: vec![None; rows * cols],
             value_marks: vec![vec![Vec::new(); cols]; rows],
+            value_candidates: vec![Vec::new(); rows * cols],
             badge_marks: vec![vec![Vec::new(); cols]; rows],
             debug: Vec::new(),
         };
@@ -696,27 +705,62 @@ impl CellGrids {
         let (r, c) = (cell.row, cell.col);
         let choices = mark_choices(reading);
         let sure = choices.first().map_or(0.0, |c| c.1);
-        let slot = match choices.first() {
+        match choices.first() {
             Some((Mark::Value(_), _)) => {
-                Some((&mut self.value_marks[r][c], &mut self.value_boxes[i]))
+                self.value_candidates[i].push((choices, cell.marks[k].0));
             }
             Some((Mark::Bonus(_), _)) => {
-                Some((&mut self.badge_marks[r][c], &mut self.bonus_boxes[i]))
+                let slot = &mut self.badge_marks[r][c];
+                if slot.first().is_none_or(|s| s.1 < sure) {
+                    *slot = choices;
+                    self.bonus_boxes[i] = Some(cell.marks[k].0);
+                }
             }
-            None => None,
-        };
-        if let Some((slot, place)) = slot
-            && slot.first().is_none_or(|s| s.1 < sure)
-        {
-            *slot = choices;
-            *place = Some(cell.marks[k].0);
+            None => {}
         }
         self.debug
             .push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
     }
 
+    /// Each tile's value reading, from the marks of its cell read as values: a game prints its
+    /// values in one corner of every tile, so when most tiles' surest value readings lie in one
+    /// corner, a reading in another corner is an icon that looks like a digit (SpellCast's gem
+    /// reads as an `8`) and loses to the surest reading in that corner, or is dropped. Without
+    /// such a corner, the surest reading wins.
+    fn choose_values(&mut self, cells: &[TileCrops]) {
+        let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);
+        let surest = |candidates: &[(Vec<(Mark, f32)>, PixelBox)]| {
+            candidates
+                .iter()
+                .max_by(|a, b| a.0[0].1.total_cmp(&b.0[0].1))
+                .cloned()
+        };
+        let corner_of = |i: usize, mark: PixelBox| cell_box(i).map(|c| Corner::of(mark, c.cell));
+        let corners: Vec<Corner> = (0..self.value_candidates.len())
+            .filter_map(|i| corner_of(i, surest(&self.value_candidates[i])?.1))
+            .collect();
+        let usual = Corner::ALL
+            .into_iter()
+            .map(|k| (k, corners.iter().filter(|&&c| c == k).count()))
+            .max_by_key(|&(_, n)| n)
+            .filter(|&(_, n)| n >= USUAL_CORNER_TILES && 2 * n > corners.len())
+            .map(|(k, _)| k);
+        for i in 0..self.value_candidates.len() {
+            let candidates: Vec<_> = self.value_candidates[i]
+                .iter()
+                .filter(|(_, b)| usual.is_none() || corner_of(i, *b) == usual)
+                .cloned()
+                .collect();
+            if let Some((choices, place)) = surest(&candidates) {
+                self.value_marks[i / self.cols][i % self.cols] = choices;
+                self.value_boxes[i] = Some(place);
+            }
+        }
+    }
+
     /// The board reading: values only when most tiles show one, badges when any does.
-    fn into_reading(self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
+    fn into_reading(mut self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
+        self.choose_values(cells);
         let (rows, cols) = (self.rows, self.cols);
         let marks = settle_marks(&self.value_marks, &self.badge_marks);
         let value_choices = self
@@ -870,6 +914,58 @@ mod tests {
                 x >= (30 - w) / 2 && x < (30 + w) / 2 && y >= (40 - h) / 2 && y < (40 + h) / 2;
             image::Luma([if inside { 0 } else { 255 }])
         })
+    }
+
+    /// A 3x3 board of 100-pixel cells with no crops, for the value choice.
+    fn three_by_three() -> (Vec<TileCrops>, CellGrids) {
+        let cells: Vec<TileCrops> = (0..9)
+            .map(|i| {
+                let (row, col) = (i / 3, i % 3);
+                let (x, y) = (col as u32 * 100, row as u32 * 100);
+                TileCrops {
+                    row,
+                    col,
+                    cell: PixelBox::new(x, y, x + 100, y + 100),
+                    main: None,
+                    marks: Vec::new(),
+                    unreadable: false,
+                    lifted_main: None,
+                    ink_beside_main: 0.0,
+                }
+            })
+            .collect();
+        let grids = CellGrids::new(3, 3, &cells);
+        (cells, grids)
+    }
+
+    /// A value reading `v` at `p`, at (dx, dy) in cell `i` of [`three_by_three`].
+    fn candidate(i: usize, dx: u32, dy: u32, v: u32, p: f32) -> (Vec<(Mark, f32)>, PixelBox) {
+        let (x, y) = ((i % 3) as u32 * 100 + dx, (i / 3) as u32 * 100 + dy);
+        (
+            vec![(Mark::Value(v), p)],
+            PixelBox::new(x, y, x + 10, y + 14),
+        )
+    }
+
+    #[test]
+    fn a_value_reading_off_the_boards_value_corner_loses() {
+        let (cells, mut grids) = three_by_three();
+        for i in 0..9 {
+            grids.value_candidates[i].push(candidate(i, 80, 80, 3, 0.6));
+        }
+        // A gem in the bottom-left corner of the middle tile, read as an 8 more surely.
+        grids.value_candidates[4].push(candidate(4, 5, 80, 8, 0.7));
+        // The top-left tile shows only the gem: its reading is dropped.
+        grids.value_candidates[0] = vec![candidate(0, 5, 80, 8, 0.7)];
+        grids.choose_values(&cells);
+        assert_eq!(grids.value_marks[1][1][0].0, Mark::Value(3));
+        assert!(grids.value_marks[0][0].is_empty());
+        assert_eq!(grids.value_boxes[4], Some(candidate(4, 80, 80, 3, 0.6).1));
+        // With no usual corner (values scattered), the surest reading wins.
+        let (cells, mut grids) = three_by_three();
+        grids.value_candidates[4] = vec![candidate(4, 80, 80, 3, 0.6), candidate(4, 5, 80, 8, 0.7)];
+        grids.choose_values(&cells);
+        assert_eq!(grids.value_marks[1][1][0].0, Mark::Value(8));
     }
 
     /// A white crop with black boxes `(x0, y0, x1, y1)`.
