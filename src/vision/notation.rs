@@ -618,6 +618,9 @@ fn gather_crops(cells: &[TileCrops]) -> (Vec<GrayImage>, Vec<(usize, Option<usiz
     (crops, owners)
 }
 
+/// A mark read as a value: its meanings, most probable first, and its box.
+type ValueCandidate = (Vec<(Mark, f32)>, PixelBox);
+
 /// The fewest tiles whose surest value readings lie in one corner for that corner to be the
 /// board's value corner (see [`CellGrids::choose_values`]).
 const USUAL_CORNER_TILES: usize = 4;
@@ -646,7 +649,7 @@ struct CellGrids {
     /// [`CellGrids::choose_values`] from `value_candidates`).
     value_marks: Vec<Vec<Vec<(Mark, f32)>>>,
     /// Every mark of each cell read as a value, with its meanings and box, row-major.
-    value_candidates: Vec<Vec<(Vec<(Mark, f32)>, PixelBox)>>,
+    value_candidates: Vec<Vec<ValueCandidate>>,
     /// The surest badge reading of each tile, with its other meanings.
     badge_marks: Vec<Vec<Vec<(Mark, f32)>>>,
     /// The crops with what they read, for `--debug`.
@@ -729,7 +732,7 @@ impl CellGrids {
     /// such a corner, the surest reading wins.
     fn choose_values(&mut self, cells: &[TileCrops]) {
         let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);
-        let surest = |candidates: &[(Vec<(Mark, f32)>, PixelBox)]| {
+        let surest = |candidates: &[ValueCandidate]| {
             candidates
                 .iter()
                 .max_by(|a, b| a.0[0].1.total_cmp(&b.0[0].1))
@@ -939,7 +942,7 @@ mod tests {
     }
 
     /// A value reading `v` at `p`, at (dx, dy) in cell `i` of [`three_by_three`].
-    fn candidate(i: usize, dx: u32, dy: u32, v: u32, p: f32) -> (Vec<(Mark, f32)>, PixelBox) {
+    fn candidate(i: usize, dx: u32, dy: u32, v: u32, p: f32) -> ValueCandidate {
         let (x, y) = ((i % 3) as u32 * 100 + dx, (i / 3) as u32 * 100 + dy);
         (
             vec![(Mark::Value(v), p)],
