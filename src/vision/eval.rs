@@ -450,32 +450,15 @@ mod tests {
     ) -> BoardReading {
         let n = tiles.len();
         let row = |v: Vec<String>| vec![v];
-        BoardReading {
-            board: BoardJson {
-                rows: 1,
-                cols: n,
-                tiles: row(tiles.iter().map(|t| t.to_string()).collect()),
-                values: values.map(|v| vec![v]),
-                bonuses: bonuses.map(|b| row(b.iter().map(|s| s.to_string()).collect())),
-            },
-            confidence: vec![vec![0.95; n]],
-            value_confidence: vec![vec![0.97; n]],
-            value_choices: vec![vec![Vec::new(); n]],
-            bonus_confidence: vec![vec![0.5; n]],
-            alternatives: vec![vec![Vec::new(); n]],
-            mark_doubts: Vec::new(),
-            grid: super::super::GridBox {
-                x: 0,
-                y: 0,
-                width: 1,
-                height: 1,
-            },
-            cells: Vec::new(),
-            value_boxes: vec![None; n],
-            bonus_boxes: vec![None; n],
-            game: crate::vision::game::GameGuess::neutral(1, n, "test"),
-            crops: Vec::new(),
-        }
+        let board = BoardJson {
+            rows: 1,
+            cols: n,
+            tiles: row(tiles.iter().map(|t| t.to_string()).collect()),
+            values: values.map(|v| vec![v]),
+            bonuses: bonuses.map(|b| row(b.iter().map(|s| s.to_string()).collect())),
+        };
+        let game = crate::vision::game::GameGuess::neutral(1, n, "test");
+        BoardReading::one_row(board, [0.95, 0.97, 0.5], game)
     }
 
     fn truth(

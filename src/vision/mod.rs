@@ -161,6 +161,39 @@ pub struct BoardReading {
     pub crops: Vec<(String, GrayImage, String)>,
 }
 
+#[cfg(test)]
+impl BoardReading {
+    /// A reading of a one-row `board` for unit tests: every tile read `tile_sure`, every value
+    /// `value_sure` and every badge `badge_sure` sure, nothing else seen.
+    pub(crate) fn one_row(
+        board: crate::board::BoardJson,
+        [tile_sure, value_sure, badge_sure]: [f32; 3],
+        game: game::GameGuess,
+    ) -> BoardReading {
+        let n = board.cols;
+        BoardReading {
+            board,
+            confidence: vec![vec![tile_sure; n]],
+            value_confidence: vec![vec![value_sure; n]],
+            value_choices: vec![vec![Vec::new(); n]],
+            bonus_confidence: vec![vec![badge_sure; n]],
+            alternatives: vec![vec![Vec::new(); n]],
+            mark_doubts: Vec::new(),
+            grid: GridBox {
+                x: 0,
+                y: 0,
+                width: 1,
+                height: 1,
+            },
+            cells: Vec::new(),
+            value_boxes: vec![None; n],
+            bonus_boxes: vec![None; n],
+            game,
+            crops: Vec::new(),
+        }
+    }
+}
+
 /// Reads the board in an image file.
 pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading, VisionError> {
     read_image(&load::load(path)?, reader)

@@ -211,7 +211,6 @@ fn printed_value(game: Game, rules: &Rules, letter: char, badge: &str) -> u32 {
 mod tests {
     use super::*;
     use crate::board::BoardJson;
-    use crate::vision::GridBox;
     use crate::vision::game::GameGuess;
 
     /// A one-row Wordament reading of `letters` (each read 99% sure) whose values are all read
@@ -244,37 +243,24 @@ mod tests {
             });
         }
         value_choices[n - 1] = choices;
-        BoardReading {
-            board: BoardJson {
-                rows: 1,
-                cols: n,
-                tiles: vec![tiles],
-                values: Some(vec![values]),
-                bonuses: None,
-            },
-            confidence: vec![vec![0.99; n]],
-            value_confidence: vec![value_confidence],
-            value_choices: vec![value_choices],
-            bonus_confidence: vec![vec![0.0; n]],
-            alternatives: vec![vec![Vec::new(); n]],
-            mark_doubts,
-            grid: GridBox {
-                x: 0,
-                y: 0,
-                width: 1,
-                height: 1,
-            },
-            cells: Vec::new(),
-            value_boxes: vec![None; n],
-            bonus_boxes: vec![None; n],
-            game: GameGuess {
-                game: Game::Wordament,
-                reason: String::new(),
-                certain: true,
-                unowned: None,
-            },
-            crops: Vec::new(),
-        }
+        let board = BoardJson {
+            rows: 1,
+            cols: n,
+            tiles: vec![tiles],
+            values: Some(vec![values]),
+            bonuses: None,
+        };
+        let game = GameGuess {
+            game: Game::Wordament,
+            reason: String::new(),
+            certain: true,
+            unowned: None,
+        };
+        let mut reading = BoardReading::one_row(board, [0.99, 0.99, 0.0], game);
+        reading.value_confidence = vec![value_confidence];
+        reading.value_choices = vec![value_choices];
+        reading.mark_doubts = mark_doubts;
+        reading
     }
 
     fn last_value(reading: &BoardReading) -> (Option<u32>, f32) {
