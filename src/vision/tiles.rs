@@ -98,6 +98,11 @@ const INK_WITHIN_CONTRAST: f32 = 0.5;
 const CONTINUES_SHARE: f32 = 0.5;
 /// Ink that goes on past this many sides of its box is part of something larger, not a mark.
 const CONTINUES_SIDES: usize = 2;
+/// Of two nested marks of one polarity, the outer one is the whole mark when its ink beside the
+/// inner one stands out at least this share of the inner one's contrast (see
+/// [`beside_contrast`]). Measured: the thin `1` of a Wordament `12` at 0.7 scale 0.78 of its `2`;
+/// a strip of the light gap beside a `2` (a Wordament tile at 0.75 scale) 0.5.
+const SAME_CONTRAST: f32 = 0.7;
 
 // A letter the grid search missed, looked for in its cell alone (`letter_in_cell`).
 
@@ -413,22 +418,38 @@ fn corner_marks(
     }
     // Ink of one polarity leaves a halo of the other around it, and the tile between strokes
     // can stand out against its neighbourhood too: a mark is only ink that clearly differs from
-    // the ground around it. Of two nested boxes, the one that stands out more is the mark.
+    // the ground around it. Of two nested boxes, the one that stands out more is the mark, except
+    // that of two of one polarity that stand out alike, the outer one is (the whole `12`, whose
+    // thin `1` stands out a little less than its `2`).
     let contrasts: Vec<f32> = found.iter().map(|m| contrast(full, m)).collect();
+    let stands_out: Vec<bool> = (0..found.len())
+        .map(|i| contrasts[i] >= MIN_INK_CONTRAST && !continues_past(full, &found[i], contrasts[i]))
+        .collect();
     let nested = |outer: &Blob, inner: &Blob| {
         inner.cx() > outer.x0 as f32
             && inner.cx() < outer.x1 as f32
             && inner.cy() > outer.y0 as f32
             && inner.cy() < outer.y1 as f32
     };
+    let alike = |outer: usize, inner: usize| {
+        is_whole_mark(full, &found[outer], &found[inner], contrasts[inner])
+    };
+    let beats = |j: usize, i: usize| {
+        let j_outer = found[j].area > found[i].area;
+        let same = if j_outer { alike(j, i) } else { alike(i, j) };
+        if same && stands_out[j] {
+            (found[j].area, j) > (found[i].area, i)
+        } else {
+            (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
+        }
+    };
     let mut marks: Vec<Blob> = (0..found.len())
         .filter(|&i| {
-            contrasts[i] >= MIN_INK_CONTRAST
-                && !continues_past(full, &found[i], contrasts[i])
+            stands_out[i]
                 && !(0..found.len()).any(|j| {
                     j != i
                         && (nested(&found[i], &found[j]) || nested(&found[j], &found[i]))
-                        && (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
+                        && beats(j, i)
                 })
         })
         .map(|i| found[i])
@@ -531,6 +552,43 @@ fn contrast(full: &GrayImage, m: &Blob) -> f32 {
     let ground = ring.median() as f32;
     let ink = ink_extreme(&inner, m.dark, MARK_INK_STRAY);
     if m.dark { ground - ink } else { ink - ground }
+}
+
+/// Whether `outer`, of the same polarity as the `inner` box it holds (which stands out
+/// `inner_contrast`), is the whole mark: its ink beside `inner` stands out about as much (see
+/// [`SAME_CONTRAST`]), a digit beside a digit rather than a strip of the tile's rim.
+fn is_whole_mark(full: &GrayImage, outer: &Blob, inner: &Blob, inner_contrast: f32) -> bool {
+    outer.dark == inner.dark
+        && beside_contrast(full, outer, inner) >= SAME_CONTRAST * inner_contrast
+}
+
+/// How much the ink of `outer` beside `inner` (the wider of its strips left and right of
+/// `inner`) stands out from the ground around `outer`, as [`contrast`] measures a mark: a digit's
+/// stroke beside the other digit stands out as much as it does; a strip of the tile's rim, less.
+fn beside_contrast(full: &GrayImage, outer: &Blob, inner: &Blob) -> f32 {
+    let (left, right) = (
+        inner.x0.saturating_sub(outer.x0),
+        outer.x1.saturating_sub(inner.x1),
+    );
+    let strip = if left >= right {
+        PixelBox::new(outer.x0, outer.y0, inner.x0.max(outer.x0 + 1), outer.y1)
+    } else {
+        PixelBox::new(inner.x1.min(outer.x1 - 1), outer.y0, outer.x1, outer.y1)
+    };
+    let (pw, ph) = (outer.width() / 2 + 1, outer.height() / 2 + 1);
+    let around = outer.bounds().outset(pw, ph).clamp_to(full.dimensions());
+    let ring = Levels::in_image(full, around).without(&Levels::in_image(full, outer.bounds()));
+    let ink = Levels::in_image(full, strip.clamp_to(full.dimensions()));
+    if ring.len() == 0 || ink.len() == 0 {
+        return 0.0;
+    }
+    let ground = ring.median() as f32;
+    let ink = ink_extreme(&ink, outer.dark, MARK_INK_STRAY);
+    if outer.dark {
+        ground - ink
+    } else {
+        ink - ground
+    }
 }
 
 /// The grey level at (x, y), clamped to the image.
@@ -1137,6 +1195,49 @@ mod tests {
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
             "the 1 and the 2 form one mark: {marks:?}"
         );
+    }
+
+    /// An orange (161) tile with a light `2` (253) in its top-left corner and, left of it,
+    /// `beside` drawn at `level`.
+    fn two_with(beside: impl Fn(u32, u32) -> bool, level: u8) -> GrayImage {
+        GrayImage::from_fn(60, 60, |x, y| {
+            let two = (19..29).contains(&x)
+                && ((10..12).contains(&y)
+                    || (23..26).contains(&y)
+                    || ((12..23).contains(&y) && (x as i32 - (28 - (y as i32 - 12))).abs() <= 1));
+            Luma([if two {
+                253
+            } else if beside(x, y) {
+                level
+            } else {
+                161
+            }])
+        })
+    }
+
+    fn light(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
+        Blob {
+            x0,
+            y0,
+            x1,
+            y1,
+            area: (x1 - x0) * (y1 - y0) / 3,
+            dark: false,
+            parts: 1,
+        }
+    }
+
+    #[test]
+    fn a_faint_one_beside_a_two_makes_one_mark_and_a_strip_of_the_gap_does_not() {
+        let two = light(19, 10, 29, 26);
+        // The thin `1` of a small Wordament `12`: two pixels wide, fainter (234) than the `2`.
+        let img = two_with(|x, y| (14..16).contains(&x) && (10..26).contains(&y), 234);
+        let sure = contrast(&img, &two);
+        assert!(is_whole_mark(&img, &light(14, 10, 29, 26), &two, sure));
+        // A strip of the light gap between tiles (203) at the tile's edge.
+        let img = two_with(|x, _| x < 16, 203);
+        let sure = contrast(&img, &two);
+        assert!(!is_whole_mark(&img, &light(10, 10, 29, 26), &two, sure));
     }
 
     #[test]
