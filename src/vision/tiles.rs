@@ -134,6 +134,9 @@ const CAPITAL_MAX_HEIGHT: f32 = 1.8;
 const CAPITAL_BASELINE: f32 = 0.1;
 /// ... and ends at most this many pixels past the text's left edge.
 const CAPITAL_OVERLAP_PIXELS: u32 = 2;
+/// A hyphen whose ink is measured across its thickness (see [`ink_across`]) is at most this
+/// share of the text's height long.
+const DASH_MAX_WIDTH: f32 = 0.8;
 /// A piece's ink is the text's when their extremes differ by less than this share of the
 /// text's contrast.
 const SAME_INK: f32 = 0.3;
@@ -826,8 +829,53 @@ fn on_text_line(full: &GrayImage, piece: PixelBox, text: PixelBox, levels: &Line
     let hyphen = w >= HYPHEN_MIN_ASPECT * h && h <= HYPHEN_MAX_HEIGHT * th;
     let sized =
         (h <= SAME_SIZE_MAX * th || capital_before) && (h >= LINE_PIECE_MIN_HEIGHT * th || hyphen);
+    let contrast = (levels.ground - levels.ink).abs();
     let extreme = ink_extreme(&levels_in(full, piece), levels.dark, TEXT_INK_STRAY);
-    on_line && sized && (extreme - levels.ink).abs() < SAME_INK * (levels.ground - levels.ink).abs()
+    let same_ink = (extreme - levels.ink).abs() < SAME_INK * contrast
+        || (hyphen
+            && mid_height_dash(piece, text)
+            && ink_across(full, piece, levels) >= (1.0 - SAME_INK) * contrast);
+    on_line && sized && same_ink
+}
+
+/// Whether a piece is a dash at the middle of the text's height (its centre in the middle half)
+/// beside the text (not over it), at most [`DASH_MAX_WIDTH`] of its height long.
+fn mid_height_dash(piece: PixelBox, text: PixelBox) -> bool {
+    let th = text.height() as f32;
+    let (_, cy) = piece.centre();
+    let (_, ty) = text.centre();
+    (cy - ty).abs() <= th / 4.0
+        && (piece.left >= text.right || piece.right <= text.left)
+        && piece.width() as f32 <= DASH_MAX_WIDTH * th
+}
+
+/// How much ink a thin piece holds across its thickness: per column, the levels past the
+/// ground summed over its rows and one row either side; the median over its columns. A hyphen a
+/// pixel or two thick, resampled, is spread over two or three rows none of which is as light
+/// (or dark) as the letters, but together they hold a stroke's worth of ink.
+fn ink_across(full: &GrayImage, piece: PixelBox, levels: &LineLevels) -> f32 {
+    let top = piece.top.saturating_sub(1);
+    let bottom = (piece.bottom + 1).min(full.height());
+    let mut sums: Vec<f32> = (piece.left..piece.right.min(full.width()))
+        .map(|x| {
+            (top..bottom)
+                .map(|y| {
+                    let v = full.get_pixel(x, y)[0] as f32;
+                    let past = if levels.dark {
+                        levels.ground - v
+                    } else {
+                        v - levels.ground
+                    };
+                    past.max(0.0)
+                })
+                .sum()
+        })
+        .collect();
+    if sums.is_empty() {
+        return 0.0;
+    }
+    let middle = sums.len() / 2;
+    *sums.select_nth_unstable_by(middle, f32::total_cmp).1
 }
 
 /// Grows the text box through the pieces that continue its line (gaps under 40% of the text's
@@ -1152,6 +1200,42 @@ mod tests {
             PixelBox::new(30, 30, 38, 70),
         );
         assert_eq!(grown, PixelBox::new(30, 30, 54, 70));
+    }
+
+    /// A faint hyphen a pixel or two thick, resampled (a small Wordament `OVER-`): spread over
+    /// two rows (224 and 199 on a 159 ground) none as light as the letters (255), it still
+    /// joins the line; a dash over the letters' tops or as long as a letter does not.
+    #[test]
+    fn a_faint_resampled_hyphen_joins_the_line() {
+        let with_dash = |dash: &dyn Fn(u32, u32) -> Option<u8>| {
+            GrayImage::from_fn(100, 100, |x, y| {
+                let letters = ((20..32).contains(&x) || (35..47).contains(&x))
+                    && (40..55).contains(&y)
+                    && !((24..28).contains(&x) && (44..51).contains(&y));
+                Luma([if letters {
+                    255
+                } else {
+                    dash(x, y).unwrap_or(159)
+                }])
+            })
+        };
+        let cell = PixelBox::new(0, 0, 100, 100);
+        let text = PixelBox::new(20, 40, 47, 55);
+        let hyphen = with_dash(&|x, y| match ((50..55).contains(&x), y) {
+            (true, 47) => Some(224),
+            (true, 48) => Some(199),
+            _ => None,
+        });
+        assert_eq!(
+            whole_line(&hyphen, cell, text),
+            PixelBox::new(20, 40, 55, 55)
+        );
+        let high = with_dash(&|x, y| match ((50..55).contains(&x), y) {
+            (true, 41) => Some(224),
+            (true, 42) => Some(199),
+            _ => None,
+        });
+        assert_eq!(whole_line(&high, cell, text), text, "not at mid-height");
     }
 
     #[test]
