@@ -894,7 +894,8 @@ fn grow_along_line(text: PixelBox, mut pieces: Vec<PixelBox>) -> PixelBox {
     out
 }
 
-/// The largest of `pieces` (by box area) centred inside `text` and at least half its height.
+/// The largest of `pieces` (by box area) centred inside `text`, at least half its height and at
+/// most [`SAME_SIZE_MAX`] of it.
 fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
     let th = text.height() as f32;
     pieces
@@ -906,6 +907,8 @@ fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
             (text.left..text.right).contains(&cx)
                 && (text.top..text.bottom).contains(&cy)
                 && p.height() as f32 >= LINE_PIECE_MIN_HEIGHT * th
+                // The ground framing a light tile is centred on its letter too, and larger.
+                && p.height() as f32 <= SAME_SIZE_MAX * th
         })
         .max_by_key(PixelBox::area)
 }
@@ -1189,6 +1192,30 @@ mod tests {
         let (w, h) = crop.dimensions();
         assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0, "ink is dark");
         assert_eq!(crop.get_pixel(1, 1)[0], 255, "margin is white");
+    }
+
+    /// A dark letter on a white tile framed by a darker ground (a Ruzzle tile whose neighbours
+    /// light up orange around it): the ground around the tile is centred on the letter too, and
+    /// darker than the tile, but it is not the letter.
+    #[test]
+    fn the_ground_framing_a_light_tile_is_not_its_letter() {
+        let img = GrayImage::from_fn(100, 100, |x, y| {
+            let tile = (20..80).contains(&x) && (20..80).contains(&y);
+            let ground = (10..90).contains(&x) && (10..90).contains(&y) && !tile;
+            let letter = (40..60).contains(&x)
+                && (35..65).contains(&y)
+                && !((46..54).contains(&x) && (41..59).contains(&y));
+            // Beyond the ground, the edges of the neighbouring white tiles.
+            Luma([if letter {
+                50
+            } else if ground {
+                120
+            } else {
+                245
+            }])
+        });
+        let text = PixelBox::new(40, 35, 60, 65);
+        assert_eq!(whole_line(&img, PixelBox::new(0, 0, 100, 100), text), text);
     }
 
     #[test]
