@@ -2,7 +2,6 @@
 
 use super::doubt::DOUBT_BELOW;
 use super::game::Corner;
-use super::glyphs::components;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
 use super::rect::PixelBox;
@@ -430,11 +429,7 @@ const PIECE_MIN_WIDTH: f32 = 0.2;
 /// How many separate pieces of ink (darker than mid-grey) a crop holds, of at least
 /// [`PIECE_MIN_WIDTH`].
 fn ink_pieces(crop: &GrayImage) -> usize {
-    let mut ink = crop.clone();
-    for p in ink.pixels_mut() {
-        p[0] = if p[0] < 128 { 255 } else { 0 };
-    }
-    let pieces = components(&ink);
+    let pieces = tiles::crop_ink_pieces(crop);
     let tallest = pieces.iter().map(|(_, b)| b.height()).max().unwrap_or(0) as f32;
     pieces
         .iter()

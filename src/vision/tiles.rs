@@ -1011,11 +1011,7 @@ pub fn normalise(
 /// less than [`SPECK_SHARE`] of the largest piece (JPEG noise, a sparkle of a gem beside a small
 /// digit), which the model may read as a comma or a stroke.
 fn drop_specks(img: &mut GrayImage) {
-    let mut ink = img.clone();
-    for p in ink.pixels_mut() {
-        p[0] = if p[0] < 128 { 255 } else { 0 };
-    }
-    let pieces = components(&ink);
+    let pieces = crop_ink_pieces(img);
     let largest = pieces.iter().map(|(_, b)| b.area).max().unwrap_or(0) as f32;
     let specks = pieces
         .iter()
@@ -1030,6 +1026,15 @@ fn drop_specks(img: &mut GrayImage) {
             }
         }
     }
+}
+
+/// The separate pieces of ink (pixels darker than mid-grey) of a normalised crop.
+pub(crate) fn crop_ink_pieces(crop: &GrayImage) -> Vec<(u8, Blob)> {
+    let mut ink = crop.clone();
+    for p in ink.pixels_mut() {
+        p[0] = if p[0] < 128 { 255 } else { 0 };
+    }
+    components(&ink)
 }
 
 /// The box of the pixels darker than mid-grey, if any.
