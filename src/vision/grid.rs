@@ -571,9 +571,14 @@ impl<'a> CellFills<'a> {
 
 /// How many letter cells of an edge `line` are print on the board's ground rather than tiles:
 /// their fill has the colour of the lattice's holes (the ground between and around the tiles) and
-/// is unlike the fill of every letter cell off the line (the board's tiles). An icon or a label
-/// under a board is such print, lined up with the tiles, with holes beside it; a shaped board's
-/// holes are the same ground, but its tiles have a fill of their own.
+/// is unlike the fill of every one of the board's tiles. An icon or a label under a board
+/// is such print, lined up with the tiles, with holes beside it; a shaped board's holes are the
+/// same ground, but its tiles have a fill of their own.
+///
+/// The board's tiles are the letter cells inside the lattice's edge lines (see [`inner_cells`]),
+/// not every letter cell off `line`: a lattice that took in print on two sides of a board (a
+/// column of a panel beside it and a row of icons under it) has that print on its other edges
+/// too, and each line's print would pass for tiles when the other's is counted as tiles.
 fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
     let fills_of = |keep: &dyn Fn(usize) -> bool| -> Vec<Colour> {
         (0..kinds.len())
@@ -590,7 +595,11 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
         return 0;
     }
     let ground = fills_of(&|i| kinds[i] == CellKind::Empty);
-    let tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
+    let inner = inner_cells(fills.lattice);
+    let mut tiles = fills_of(&|i| kinds[i] == CellKind::Letter && inner[i]);
+    if tiles.is_empty() {
+        tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
+    }
     let nearest = |c: Colour, to: &[Colour]| {
         to.iter()
             .map(|&o| fill::distance(c, o))
@@ -606,6 +615,19 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
                 && GROUND_NEARER * to_ground < to_tiles
         })
         .count()
+}
+
+/// For each cell of a lattice, row-major, whether it lies inside its edge lines (neither in its
+/// first or last row nor in its first or last column): the part of the lattice that is the
+/// board's, whatever print beside the board the lattice took in along its edges.
+fn inner_cells(lattice: &Lattice) -> Vec<bool> {
+    let (rows, cols) = (lattice.rows, lattice.cols);
+    (0..rows * cols)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            r > 0 && r + 1 < rows && c > 0 && c + 1 < cols
+        })
+        .collect()
 }
 
 /// A cell's fill is unlike the board's tiles' when it is farther than this (in RGB levels) from
@@ -1220,6 +1242,43 @@ mod tests {
                 if r < 4 {
                     fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
                 } else if c < 2 {
+                    continue;
+                }
+                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                texts.push(text(cx, cy, 16, 24, false));
+            }
+        }
+        let image = image::DynamicImage::ImageRgb8(img);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_4x4_from_100(&l);
+    }
+
+    /// A 4x4 board of blue tiles on an orange ground (Wordament in a browser) with print on the
+    /// ground on two of its sides, lined up with the tiles: beside it a column with two labels
+    /// and under it a row with an icon and two labels, which meet in the corner. Each line's
+    /// print is on the ground like the other's, and neither is the board's tiles.
+    #[test]
+    fn print_on_the_ground_beside_and_under_a_board_is_not_tiles() {
+        let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
+        let mut img = image::RgbImage::from_pixel(420, 420, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
+        let print = [(1, 4), (3, 4), (4, 2), (4, 3), (4, 4)];
+        let mut texts = Vec::new();
+        for r in 0..5 {
+            for c in 0..5 {
+                let (cx, cy) = centre(r, c);
+                if r < 4 && c < 4 {
+                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                } else if !print.contains(&(r, c)) {
                     continue;
                 }
                 fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
