@@ -228,7 +228,15 @@ fn cut_cell(
 ) -> TileCrops {
     let cell_box = lattice.cell_box(row, col);
     let cell = cell_box.to_pixels(scale, full.dimensions());
-    let main_blob = lattice.cells[row * lattice.cols + col];
+    // A text of several glyphs that reaches the edge of its cell took in a piece of the gap
+    // between tiles (the dark tray beside a die): it is the glyphs away from the edge.
+    let main_blob = lattice.cells[row * lattice.cols + col].map(|m| {
+        if m.parts > 1 && reaches_edge(&m, &cell_box) {
+            glyphs_off_edge(&m, &cell_box, masks.get(m.dark)).unwrap_or(m)
+        } else {
+            m
+        }
+    });
     let h = lattice.glyph_height;
     let outset = MARK_SEARCH_OUTSET * lattice.px;
     let window = cell_box.outset(outset).to_pixels(scale, full.dimensions());
@@ -685,6 +693,40 @@ fn ink_beyond(image: &GrayImage, area: PixelBox, dark: bool, mid: f32) -> GrayIm
 /// ground).
 fn other_polarity(full: &GrayImage, cell: PixelBox, dark: bool) -> bool {
     ink_is_dark(full, cell_middle(cell), cell_middle(cell)).is_some_and(|d| d != dark)
+}
+
+/// Whether ink (analysis pixels) reaches the rim of its cell's box ([`RIM_SHARE`] of its
+/// shorter side): a tile's own print lies inside the tile, and the cell's edge is in the gap
+/// between tiles.
+fn reaches_edge(ink: &Blob, cell: &Rect) -> bool {
+    let rim = RIM_SHARE * cell.width().min(cell.height());
+    ink.x0 as f32 <= cell.left + rim
+        || ink.x1 as f32 >= cell.right - rim
+        || ink.y0 as f32 <= cell.top + rim
+        || ink.y1 as f32 >= cell.bottom - rim
+}
+
+/// The glyphs of a text (analysis pixels, in its polarity's ink `mask`) that keep off the rim of
+/// its cell (see [`reaches_edge`]), as one text; `None` when every glyph or none reaches it.
+fn glyphs_off_edge(text: &Blob, cell: &Rect, mask: &GrayImage) -> Option<Blob> {
+    let area = text.bounds();
+    // Every piece of ink in the box, those cut by its border too (the gap's ink runs on past it).
+    let glyphs = components(&copy_of(mask, area))
+        .into_iter()
+        .filter(|(_, g)| g.area >= NOISE_AREA)
+        .map(|(_, g)| Blob {
+            x0: g.x0 + area.left,
+            y0: g.y0 + area.top,
+            x1: g.x1 + area.left,
+            y1: g.y1 + area.top,
+            dark: text.dark,
+            ..g
+        });
+    let (on_edge, off_edge): (Vec<Blob>, Vec<Blob>) = glyphs.partition(|g| reaches_edge(g, cell));
+    if on_edge.is_empty() {
+        return None;
+    }
+    off_edge.into_iter().reduce(|a, b| a.union(&b))
 }
 
 /// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
@@ -1379,6 +1421,53 @@ mod tests {
         // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
         assert_eq!(h, 40, "crop height for 20 px of text");
         assert_eq!(ink_box(&crop).map(|b| b.height()), Some(20));
+    }
+
+    /// A die's `T` (dark, 30) on its light face (215) in a 100 px cell, with the dark tray (40)
+    /// along the cell's left and top edges (the die sits off-centre); the grid search merged the
+    /// strip of tray beside the `T` with it as a text of two glyphs.
+    #[test]
+    fn a_text_reaching_the_cells_edge_is_looked_for_again() {
+        let img = GrayImage::from_fn(100, 100, |x, y| {
+            let bar = (30..70).contains(&x) && (20..28).contains(&y);
+            let stem = (46..54).contains(&x) && (20..70).contains(&y);
+            Luma([if bar || stem {
+                30
+            } else if x < 12 || y < 10 {
+                40
+            } else {
+                215
+            }])
+        });
+        let merged = Blob {
+            x0: 0,
+            y0: 15,
+            x1: 70,
+            y1: 70,
+            area: 900,
+            dark: true,
+            parts: 2,
+        };
+        let lattice = Lattice {
+            rows: 1,
+            cols: 1,
+            x0: 50.0,
+            y0: 50.0,
+            px: 100.0,
+            py: 100.0,
+            glyph_height: 50.0,
+            dark: true,
+            cells: vec![Some(merged)],
+            score: 1.0,
+            holes: vec![false],
+        };
+        let masks = ink_masks(&img, 20, INK_DELTA);
+        let cell = cut_cell(&img, &masks, &lattice, 1.0, 0, 0, None);
+        let (text, _) = cell.main.expect("a letter");
+        assert!(
+            text.left >= 28 && text.right <= 72,
+            "the T alone, without the tray: {text:?}"
+        );
     }
 
     #[test]
