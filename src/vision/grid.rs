@@ -250,6 +250,14 @@ pub enum NoLattice {
         /// Cells with a letter.
         letters: usize,
     },
+    /// A lattice of letters, but lower-case print (letters of two heights, as in a console or
+    /// a document): a game's tiles show capitals.
+    LowerCase {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
 }
 
 impl std::fmt::Display for NoLattice {
@@ -270,6 +278,11 @@ impl std::fmt::Display for NoLattice {
             } => write!(
                 f,
                 "the best lattice is {rows}x{cols}, but only {letters} of its cells hold a letter"
+            ),
+            NoLattice::LowerCase { rows, cols } => write!(
+                f,
+                "the best lattice is {rows}x{cols}, but its letters are lower-case print of two \
+                 heights (text in a console or a document), not tiles' capitals"
             ),
         }
     }
@@ -336,12 +349,56 @@ pub fn find_lattice(
                 });
                 continue;
             }
+            if is_lower_case(&lattice) {
+                got_to(NoLattice::LowerCase { rows, cols });
+                continue;
+            }
             lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
             lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
             found.push(lattice);
         }
     }
     best_board(found).ok_or(furthest)
+}
+
+/// A letter at most this share of the height of the board's tallest letters (its upper
+/// quartile) is short: a lower-case letter without an ascender is 0.65-0.8 of one with it
+/// (console text: 11 of 14 px), while capitals share one height (every board of our sets and
+/// probes: none short but rotated dice and letters under a swipe or a touch trace).
+const SHORT_LETTER: f32 = 0.85;
+
+/// Short letters (see [`SHORT_LETTER`]) are of one height, the x-height, when the tallest is at
+/// most this much taller than the shortest.
+const ONE_HEIGHT: f32 = 1.2;
+
+/// Fewest single-glyph letters for their heights to tell capitals from lower-case print.
+const CASE_FROM_LETTERS: usize = 8;
+
+/// Whether a lattice's letters are lower-case print: more than half its single-glyph letters
+/// are short, all of one height (the x-height), beside taller ones (ascenders: `d`, `h`, `l`,
+/// `t`). Letters cut short by a swipe, a banner or a die's turn are fewer, and of many heights.
+fn is_lower_case(lattice: &Lattice) -> bool {
+    let mut heights: Vec<u32> = lattice
+        .cells
+        .iter()
+        .flatten()
+        .filter(|b| b.parts == 1)
+        .map(Blob::height)
+        .collect();
+    if heights.len() < CASE_FROM_LETTERS {
+        return false;
+    }
+    heights.sort_unstable();
+    let tall = heights[heights.len() * 3 / 4] as f32;
+    let short: Vec<u32> = heights
+        .iter()
+        .copied()
+        .filter(|&h| (h as f32) <= SHORT_LETTER * tall)
+        .collect();
+    let (Some(&lowest), Some(&highest)) = (short.first(), short.last()) else {
+        return false;
+    };
+    2 * short.len() > heights.len() && highest as f32 <= ONE_HEIGHT * lowest as f32
 }
 
 /// The best-scoring of the lattices found (of equals, the one that fits its texts most closely)
@@ -1204,6 +1261,52 @@ mod tests {
             (x - 100.0).abs() < 0.5 && (y - 100.0).abs() < 0.5,
             "{x}, {y}"
         );
+    }
+
+    /// A 5x5 lattice whose cells hold single glyphs of these heights (row-major).
+    fn lattice_of_heights(heights: &[u32]) -> Lattice {
+        Lattice {
+            rows: 5,
+            cols: 5,
+            x0: 50.0,
+            y0: 50.0,
+            px: 40.0,
+            py: 40.0,
+            glyph_height: 14.0,
+            dark: false,
+            cells: (0..25)
+                .map(|i| {
+                    let (cx, cy) = (50 + 40 * (i % 5) as u32, 50 + 40 * (i / 5) as u32);
+                    heights.get(i).map(|&h| text(cx, cy, 8, h, false))
+                })
+                .collect(),
+            score: 25.0,
+            holes: vec![false; 25],
+        }
+    }
+
+    #[test]
+    fn lower_case_print_is_told_from_capitals() {
+        // `inaao lncaz htrtl ftndi amujc` in a console: x-height 11 px, ascenders 14-15 px.
+        let console = [
+            14, 11, 11, 11, 11, 14, 11, 11, 11, 11, 14, 14, 11, 14, 14, 14, 14, 11, 14, 14, 11, 11,
+            11, 15, 11,
+        ];
+        assert!(is_lower_case(&lattice_of_heights(&console)));
+        // Capitals of one height, four of them cut short by a swipe or a banner, unevenly.
+        let mut capitals = [14; 25];
+        capitals[..4].copy_from_slice(&[6, 8, 9, 11]);
+        assert!(!is_lower_case(&lattice_of_heights(&capitals)));
+        // More than half cut short (a banner over the board), but to many heights.
+        let cut = [
+            5, 6, 7, 8, 9, 10, 11, 5, 6, 7, 8, 9, 10, 11, 6, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14,
+        ];
+        assert!(!is_lower_case(&lattice_of_heights(&cut)));
+        // Dice turned every way in a photo: heights spread, few short.
+        let dice = [21, 36, 37, 38, 44, 45, 46, 46, 48, 48, 48, 50, 52, 52];
+        assert!(!is_lower_case(&lattice_of_heights(&dice)));
+        // Too few letters to tell.
+        assert!(!is_lower_case(&lattice_of_heights(&console[..7])));
     }
 
     /// A blob of `w` x `h` pixels centred on a point, of one polarity.
