@@ -52,6 +52,30 @@ fn render_and_read(board: &str, style: &str, size: &str, game: &str) -> serde_js
 const STYLES: [&str; 4] = ["light", "dark", "wordament", "wood"];
 const SIZES: [&str; 3] = ["600x600", "1080x1920", "1920x1080"];
 
+/// Requires each tile's `alternatives` in `read` to be other tiles (never the tile read), each
+/// with a probability of at least 1%, most probable first, and all of them together with the
+/// tile's confidence at most 1.
+fn assert_alternatives(read: &serde_json::Value, context: &str) {
+    let tiles = read["tiles"].as_array().expect("tiles");
+    let rows = read["alternatives"].as_array().expect("alternatives");
+    assert_eq!(rows.len(), tiles.len(), "{context}");
+    for (r, row) in rows.iter().enumerate() {
+        for (c, alternatives) in row.as_array().unwrap().iter().enumerate() {
+            let tile = &tiles[r][c];
+            let mut total = read["confidence"][r][c].as_f64().unwrap();
+            let mut previous = 1.0;
+            for a in alternatives.as_array().unwrap() {
+                let p = a["probability"].as_f64().unwrap();
+                assert!(a["text"] != *tile, "{context} ({r},{c}): {a}");
+                assert!((0.01..=previous).contains(&p), "{context} ({r},{c}): {a}");
+                previous = p;
+                total += p;
+            }
+            assert!(total <= 1.0 + 1e-3, "{context} ({r},{c}): {alternatives}");
+        }
+    }
+}
+
 /// Renders the board `tiles` (JSON rows) for `game` in every style at each of `sizes` and
 /// requires its tiles read back exactly.
 fn assert_tiles_read_back(tiles: &serde_json::Value, sizes: &[&str], game: &str) {
@@ -66,6 +90,7 @@ fn assert_tiles_read_back(tiles: &serde_json::Value, sizes: &[&str], game: &str)
         for &size in sizes {
             let read = render_and_read(&board, style, size, game);
             assert_eq!(read["tiles"], *tiles, "{style} {size}");
+            assert_alternatives(&read, &format!("{style} {size}"));
             // Boggle prints no values and no game prints badges here: none may be read (a
             // rounded tile corner once read as a value 4 on every tile at 100%).
             if game.contains("boggle") {

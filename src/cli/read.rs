@@ -25,8 +25,8 @@ pub struct ReadArgs {
     #[arg(long, conflicts_with = "images")]
     pub clipboard: bool,
     /// Print one JSON line per image:
-    /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","value_confidence"?,
-    /// "bonus_confidence"?,"grid","game"}.
+    /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
+    /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game"}.
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -460,6 +460,7 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
         "cols": reading.board.cols,
         "tiles": reading.board.tiles,
         "confidence": rounded(&reading.confidence),
+        "alternatives": alternatives_json(&reading.alternatives),
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
         "game": {"name": reading.game.game, "reason": reading.game.reason, "certain": reading.game.certain},
     });
@@ -496,11 +497,34 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     v
 }
 
+/// Alternatives less probable than this are the model's noise, left out of the JSON.
+const ALTERNATIVE_AT_LEAST: f32 = 0.01;
+
+/// Each tile's other readings, row by row: `[{"text", "probability"}]`, most probable first,
+/// those of at least [`ALTERNATIVE_AT_LEAST`] (empty where the model saw nothing else).
+fn alternatives_json(alternatives: &[Vec<Vec<(String, f32)>>]) -> serde_json::Value {
+    let tile_json = |tile: &Vec<(String, f32)>| {
+        tile.iter()
+            .filter(|(_, p)| *p >= ALTERNATIVE_AT_LEAST)
+            .map(|(t, p)| json!({"text": t, "probability": round3(*p)}))
+            .collect::<Vec<_>>()
+    };
+    alternatives
+        .iter()
+        .map(|row| row.iter().map(tile_json).collect::<Vec<_>>())
+        .collect()
+}
+
 /// Confidences rounded to three decimals, row by row.
 fn rounded(rows: &[Vec<f32>]) -> Vec<Vec<f32>> {
     rows.iter()
         .map(|row| row.iter().map(|c| (c * 1000.0).round() / 1000.0).collect())
         .collect()
+}
+
+/// A probability rounded to three decimals (in f64, so that JSON prints it as such).
+fn round3(p: f32) -> f64 {
+    (f64::from(p) * 1000.0).round() / 1000.0
 }
 
 /// Each tile with its value, bonus and confidence, one board row per line.
