@@ -620,6 +620,58 @@ type ValueCandidate = (Vec<(Mark, f32)>, PixelBox);
 /// board's value corner (see [`CellGrids::choose_values`]).
 const USUAL_CORNER_TILES: usize = 4;
 
+/// Where a mark lies in its cell, top to bottom: pixels below the cell's top.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct VerticalSpan {
+    top: f32,
+    bottom: f32,
+}
+
+impl VerticalSpan {
+    /// The span of `mark` in `cell`.
+    fn of(mark: PixelBox, cell: PixelBox) -> VerticalSpan {
+        VerticalSpan {
+            top: mark.top as f32 - cell.top as f32,
+            bottom: mark.bottom as f32 - cell.top as f32,
+        }
+    }
+
+    /// The median top and bottom of `spans`, once there are [`USUAL_CORNER_TILES`] of them.
+    fn usual(spans: &[VerticalSpan]) -> Option<VerticalSpan> {
+        let median = |mut v: Vec<f32>| {
+            v.sort_by(f32::total_cmp);
+            v[v.len() / 2]
+        };
+        (spans.len() >= USUAL_CORNER_TILES).then(|| VerticalSpan {
+            top: median(spans.iter().map(|s| s.top).collect()),
+            bottom: median(spans.iter().map(|s| s.bottom).collect()),
+        })
+    }
+}
+
+/// Values read at least this sure show where the board's whole values lie.
+const SURE_VALUE: f32 = 0.9;
+
+/// A value that lost at least this share of its usual height at its top ...
+const CUT_SHARE: f32 = 0.25;
+/// ... while its bottom lies within this share of the usual height of the usual bottom, was cut
+/// short by something over it.
+const KEPT_EDGE: f32 = 0.2;
+
+/// Whether a value's `span` was cut short from above, against the `usual` span of the board's
+/// values: its bottom where values end, its top well below where they start (a banner or a
+/// popup over the tile's top). Measured on every set and probe: banner probes' cut values lose
+/// 0.32-0.43 of the height, whole values read at 90% or more at most 0.14. Only cuts from above
+/// count: a digit's bottom stroke (the bar of a `2`, the foot of a `4`) is thin and fades under
+/// blur, so whole small values often end short at the bottom.
+fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan) -> bool {
+    let height = usual.bottom - usual.top;
+    let (top_lower, bottom_lower) = (span.top - usual.top, span.bottom - usual.bottom);
+    height > 0.0
+        && top_lower - bottom_lower >= CUT_SHARE * height
+        && bottom_lower.abs() <= KEPT_EDGE * height
+}
+
 /// The values among a mark's meanings, with their probabilities.
 fn value_readings(choices: &[(Mark, f32)]) -> Vec<(u32, f32)> {
     choices
@@ -756,9 +808,44 @@ impl CellGrids {
         }
     }
 
+    /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the readings of values cut short from above
+    /// (see [`is_cut_from_above`]): what is left of a `2` under a banner's edge reads as a `4`,
+    /// surely. Values sit at one height in their tiles, so the board's values read at least
+    /// [`SURE_VALUE`] sure tell where a whole value's top and bottom lie.
+    fn doubt_cut_values(&mut self, cells: &[TileCrops]) {
+        let placed: Vec<(usize, VerticalSpan)> = (0..self.value_boxes.len())
+            .filter_map(|i| {
+                let mark = self.value_boxes[i]?;
+                let cell = cells.iter().find(|c| c.row * self.cols + c.col == i)?;
+                Some((i, VerticalSpan::of(mark, cell.cell)))
+            })
+            .collect();
+        let sure: Vec<VerticalSpan> = placed
+            .iter()
+            .filter(|(i, _)| {
+                let choices = &self.value_marks[i / self.cols][i % self.cols];
+                choices.first().is_some_and(|c| c.1 >= SURE_VALUE)
+            })
+            .map(|&(_, span)| span)
+            .collect();
+        let Some(usual) = VerticalSpan::usual(&sure) else {
+            return;
+        };
+        for (i, span) in placed {
+            if !is_cut_from_above(span, usual) {
+                continue;
+            }
+            let choices = &mut self.value_marks[i / self.cols][i % self.cols];
+            let best = choices.first().map_or(0.0, |c| c.1);
+            let share = (ODD_LETTER_CONFIDENCE / best).min(1.0);
+            choices.iter_mut().for_each(|c| c.1 *= share);
+        }
+    }
+
     /// The board reading: values only when most tiles show one, badges when any does.
     fn into_reading(mut self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
         self.choose_values(cells);
+        self.doubt_cut_values(cells);
         let (rows, cols) = (self.rows, self.cols);
         let marks = settle_marks(&self.value_marks, &self.badge_marks);
         let value_choices = self
@@ -943,6 +1030,34 @@ mod tests {
             vec![(Mark::Value(v), p)],
             PixelBox::new(x, y, x + 10, y + 14),
         )
+    }
+
+    /// A value `v` read `p` sure in cell `i` of [`three_by_three`], its box from `top` to
+    /// `bottom` below the cell's top, in the top-right corner.
+    fn place_value(grids: &mut CellGrids, i: usize, v: u32, p: f32, (top, bottom): (u32, u32)) {
+        let (x, y) = ((i % 3) as u32 * 100 + 80, (i / 3) as u32 * 100);
+        grids.value_marks[i / 3][i % 3] = vec![(Mark::Value(v), p), (Mark::Value(2), 0.01)];
+        grids.value_boxes[i] = Some(PixelBox::new(x, y + top, x + 10, y + bottom));
+    }
+
+    #[test]
+    fn a_value_cut_short_from_above_is_doubted() {
+        let (cells, mut grids) = three_by_three();
+        for i in 0..6 {
+            place_value(&mut grids, i, 1, 0.99, (10, 24));
+        }
+        // What a banner's edge left of a `2` (its lower 10 of 14 pixels), read as a `4`.
+        place_value(&mut grids, 6, 4, 0.91, (14, 24));
+        // A whole value a little lower in its tile (the lattice's rows drift), and one whose
+        // thin bottom stroke faded.
+        place_value(&mut grids, 7, 3, 0.97, (13, 27));
+        place_value(&mut grids, 8, 2, 0.97, (10, 19));
+        grids.doubt_cut_values(&cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
+        assert!(sure(2, 0) <= ODD_LETTER_CONFIDENCE, "{}", sure(2, 0));
+        // The other readings keep their share of the probability.
+        assert!((grids.value_marks[2][0][1].1 - 0.01 * 0.5 / 0.91).abs() < 1e-6);
+        assert_eq!((sure(2, 1), sure(2, 2), sure(0, 0)), (0.97, 0.97, 0.99));
     }
 
     #[test]
