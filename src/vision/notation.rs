@@ -365,6 +365,16 @@ const LETTER_HEIGHT_AT_LEAST: f32 = 0.66;
 /// boldest capitals about 0.27).
 const INK_SHARE_AT_MOST: f32 = 0.3;
 
+/// A single letter cut at one edge (the other where the board's letters' edge lies, within
+/// [`LETTER_KEPT_EDGE`] of their height) that lost at least this share of its height is partly
+/// hidden, though less than [`LETTER_HEIGHT_AT_LEAST`] asks: a banner over the top of a row left
+/// of an `O` a `U`, of an `E` an `L`, read at 99%. Measured on every set and probe: letters cut
+/// by the banner probe's edge lost 0.32-0.39; whole letters (dice turned every way in a photo,
+/// letters crossed by a touch trace) at most 0.23 with one edge kept.
+const LETTER_CUT_SHARE: f32 = 0.28;
+/// See [`LETTER_CUT_SHARE`].
+const LETTER_KEPT_EDGE: f32 = 0.15;
+
 /// The most confidence a reading of an odd-looking letter keeps: below the doubt threshold, so
 /// the tile is solved as its likely readings and listed as doubtful.
 const ODD_LETTER_CONFIDENCE: f32 = 0.5;
@@ -378,24 +388,35 @@ const USUAL_HEIGHT_FROM: usize = 4;
 /// `crops` and `readings`; `heights` the height of each main text's box in image pixels.
 fn doubt_odd_letters(
     mains: &[usize],
-    heights: &[u32],
+    spans: &[Option<VerticalSpan>],
     crops: &[GrayImage],
     readings: &mut [CropReading],
 ) {
     let single = |r: &CropReading| r.text.chars().count() == 1;
-    let mut usual: Vec<u32> = mains
+    let singles: Vec<VerticalSpan> = mains
         .iter()
-        .zip(heights)
+        .zip(spans)
         .filter(|&(&k, _)| single(&readings[k]))
-        .map(|(_, &h)| h)
+        .filter_map(|(_, &span)| span)
         .collect();
-    usual.sort_unstable();
-    let usual_height = (usual.len() >= USUAL_HEIGHT_FROM).then(|| usual[usual.len() / 2] as f32);
-    for (&k, &h) in mains.iter().zip(heights) {
+    let usual = (singles.len() >= USUAL_HEIGHT_FROM)
+        .then(|| VerticalSpan::usual(&singles))
+        .flatten();
+    for (&k, &span) in mains.iter().zip(spans) {
         if !single(&readings[k]) {
             continue;
         }
-        let hidden = usual_height.is_some_and(|u| (h as f32) < LETTER_HEIGHT_AT_LEAST * u);
+        let hidden = usual.is_some_and(|u| {
+            let span = span.unwrap_or_default();
+            span.height() < LETTER_HEIGHT_AT_LEAST * u.height()
+                || is_cut_from_above(span, u, LETTER_CUT_SHARE, LETTER_KEPT_EDGE)
+                || is_cut_from_above(
+                    span.upside_down(),
+                    u.upside_down(),
+                    LETTER_CUT_SHARE,
+                    LETTER_KEPT_EDGE,
+                )
+        });
         if hidden || ink_share(&crops[k]) > INK_SHARE_AT_MOST {
             let r = &mut readings[k];
             r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
@@ -569,7 +590,7 @@ pub fn read_cells(
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
-    let heights: Vec<u32> = mains
+    let spans: Vec<Option<VerticalSpan>> = mains
         .iter()
         .map(|&k| {
             let cell = &cells[owners[k].0];
@@ -578,10 +599,10 @@ pub fn read_cells(
             } else {
                 &cell.main
             };
-            main.as_ref().map_or(0, |(b, _)| b.height())
+            main.as_ref().map(|(b, _)| VerticalSpan::of(*b, cell.cell))
         })
         .collect();
-    doubt_odd_letters(&mains, &heights, &crops, &mut readings);
+    doubt_odd_letters(&mains, &spans, &crops, &mut readings);
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
@@ -620,8 +641,8 @@ type ValueCandidate = (Vec<(Mark, f32)>, PixelBox);
 /// board's value corner (see [`CellGrids::choose_values`]).
 const USUAL_CORNER_TILES: usize = 4;
 
-/// Where a mark lies in its cell, top to bottom: pixels below the cell's top.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Where a text lies in its cell, top to bottom: pixels below the cell's top.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct VerticalSpan {
     top: f32,
     bottom: f32,
@@ -636,16 +657,29 @@ impl VerticalSpan {
         }
     }
 
-    /// The median top and bottom of `spans`, once there are [`USUAL_CORNER_TILES`] of them.
+    /// The median top and bottom of `spans`; `None` when there are none.
     fn usual(spans: &[VerticalSpan]) -> Option<VerticalSpan> {
         let median = |mut v: Vec<f32>| {
             v.sort_by(f32::total_cmp);
             v[v.len() / 2]
         };
-        (spans.len() >= USUAL_CORNER_TILES).then(|| VerticalSpan {
+        (!spans.is_empty()).then(|| VerticalSpan {
             top: median(spans.iter().map(|s| s.top).collect()),
             bottom: median(spans.iter().map(|s| s.bottom).collect()),
         })
+    }
+
+    /// Its height in pixels.
+    fn height(self) -> f32 {
+        self.bottom - self.top
+    }
+
+    /// The span in the cell turned upside down (its bottom becomes its top).
+    fn upside_down(self) -> VerticalSpan {
+        VerticalSpan {
+            top: -self.bottom,
+            bottom: -self.top,
+        }
     }
 }
 
@@ -658,18 +692,19 @@ const CUT_SHARE: f32 = 0.25;
 /// short by something over it.
 const KEPT_EDGE: f32 = 0.2;
 
-/// Whether a value's `span` was cut short from above, against the `usual` span of the board's
-/// values: its bottom where values end, its top well below where they start (a banner or a
-/// popup over the tile's top). Measured on every set and probe: banner probes' cut values lose
-/// 0.32-0.43 of the height, whole values read at 90% or more at most 0.14. Only cuts from above
-/// count: a digit's bottom stroke (the bar of a `2`, the foot of a `4`) is thin and fades under
+/// Whether a text's `span` was cut short from above, against the `usual` span of its kind (the
+/// board's values, or its letters): its bottom within `kept` of the usual height from where they
+/// end, and at least `cut` of that height lost at its top (a banner or a popup over the tile's
+/// top).
+///
+/// For values, measured on every set and probe: banner probes' cut values lose 0.32-0.43 of
+/// the height, whole values read at 90% or more at most 0.14. Only cuts from above count for
+/// values: a digit's bottom stroke (the bar of a `2`, the foot of a `4`) is thin and fades under
 /// blur, so whole small values often end short at the bottom.
-fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan) -> bool {
-    let height = usual.bottom - usual.top;
+fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f32) -> bool {
+    let height = usual.height();
     let (top_lower, bottom_lower) = (span.top - usual.top, span.bottom - usual.bottom);
-    height > 0.0
-        && top_lower - bottom_lower >= CUT_SHARE * height
-        && bottom_lower.abs() <= KEPT_EDGE * height
+    height > 0.0 && top_lower - bottom_lower >= cut * height && bottom_lower.abs() <= kept * height
 }
 
 /// The values among a mark's meanings, with their probabilities.
@@ -828,11 +863,14 @@ impl CellGrids {
             })
             .map(|&(_, span)| span)
             .collect();
-        let Some(usual) = VerticalSpan::usual(&sure) else {
+        let Some(usual) = (sure.len() >= USUAL_CORNER_TILES)
+            .then(|| VerticalSpan::usual(&sure))
+            .flatten()
+        else {
             return;
         };
         for (i, span) in placed {
-            if !is_cut_from_above(span, usual) {
+            if !is_cut_from_above(span, usual, CUT_SHARE, KEPT_EDGE) {
                 continue;
             }
             let choices = &mut self.value_marks[i / self.cols][i % self.cols];
@@ -1115,25 +1153,49 @@ mod tests {
         assert_eq!(readings[2].confidence, ODD_LETTER_CONFIDENCE);
     }
 
+    /// A letter's span in its cell, from `top` to `bottom` pixels below the cell's top.
+    fn span(top: f32, bottom: f32) -> Option<VerticalSpan> {
+        Some(VerticalSpan { top, bottom })
+    }
+
     #[test]
     fn odd_looking_letters_lose_their_confidence() {
-        // Five letters 40 px high, one 20 px high (half hidden), one crop mostly ink.
-        let heights = [40, 40, 40, 40, 40, 20, 40];
-        let mut crops = vec![crop_with_ink(6, 30); 7];
+        // Letters 40 px high from 30 px below their cell's top: one 20 px high (half hidden),
+        // one crop mostly ink, one cut at its top by 12 px (a banner's edge), one cut at its
+        // bottom by 12 px, and one 8 px lower in its cell and 6 px shorter (whole: a die
+        // turned a little, its bottom off the line).
+        let spans = [
+            span(30.0, 70.0),
+            span(30.0, 70.0),
+            span(30.0, 70.0),
+            span(30.0, 70.0),
+            span(30.0, 70.0),
+            span(40.0, 60.0),
+            span(30.0, 70.0),
+            span(42.0, 70.0),
+            span(30.0, 58.0),
+            span(38.0, 72.0),
+            None,
+        ];
+        let mut crops = vec![crop_with_ink(6, 30); spans.len()];
         crops[6] = crop_with_ink(28, 36);
-        let mut readings: Vec<CropReading> = (0..7).map(|_| reading("E", 0.99)).collect();
+        let mut readings: Vec<CropReading> = spans.iter().map(|_| reading("E", 0.99)).collect();
         readings[3] = reading("QU", 0.99);
-        let mains: Vec<usize> = (0..7).collect();
-        doubt_odd_letters(&mains, &heights, &crops, &mut readings);
+        let mains: Vec<usize> = (0..spans.len()).collect();
+        doubt_odd_letters(&mains, &spans, &crops, &mut readings);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
-        assert_eq!(confidences, vec![0.99, 0.99, 0.99, 0.99, 0.99, 0.5, 0.5]);
+        assert_eq!(
+            confidences,
+            vec![0.99, 0.99, 0.99, 0.99, 0.99, 0.5, 0.5, 0.5, 0.5, 0.99, 0.5]
+        );
     }
 
     #[test]
     fn too_few_letters_have_no_usual_height() {
         let mut readings = vec![reading("E", 0.99), reading("A", 0.99)];
         let crops = vec![crop_with_ink(6, 30); 2];
-        doubt_odd_letters(&[0, 1], &[40, 10], &crops, &mut readings);
+        let spans = [span(30.0, 70.0), span(30.0, 40.0)];
+        doubt_odd_letters(&[0, 1], &spans, &crops, &mut readings);
         assert!(readings.iter().all(|r| r.confidence == 0.99));
     }
 }
