@@ -737,6 +737,44 @@ pub fn game_in_file_name(name: &str) -> Option<Game> {
         .map(|&(_, game)| game)
 }
 
+/// The multi-letter tiles a game prints, for the games known to print no others: Letterpress
+/// prints one letter per tile, Boggle's and Boggle With Friends' `Q` reads `Qu`, and Big
+/// Boggle's dice have the faces `An`, `Er`, `He`, `In`, `Qu` and `Th` (../shared/scoring.md).
+/// `None` for games with other tiles (Wordament's digrams, either/or, prefix and suffix tiles)
+/// or whose set is not known here.
+fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
+    match game {
+        Game::Letterpress => Some(&[]),
+        Game::Boggle | Game::Bwf => Some(&["QU"]),
+        Game::Bigboggle | Game::Superbigboggle => Some(&["AN", "ER", "HE", "IN", "QU", "TH"]),
+        _ => None,
+    }
+}
+
+/// The most confidence a tile the recognised game never prints keeps: below the doubt
+/// threshold, so the tile is solved as its likely readings and listed as doubtful.
+const FOREIGN_TILE_CONFIDENCE: f32 = 0.5;
+
+/// Lowers to at most [`FOREIGN_TILE_CONFIDENCE`] the confidence of tiles of more than one letter
+/// that the game, once recognised surely, never prints (see [`multi_letter_tiles`]): a `W` whose
+/// top a banner hides reads as `VV`, surely, on a Letterpress board. Run after the game is
+/// recognised.
+pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
+    if !reading.game.certain {
+        return;
+    }
+    let Some(allowed) = multi_letter_tiles(reading.game.game) else {
+        return;
+    };
+    let tiles = reading.board.tiles.iter().flatten();
+    let confidences = reading.confidence.iter_mut().flatten();
+    for (tile, confidence) in tiles.zip(confidences) {
+        if tile.chars().count() > 1 && !allowed.contains(&tile.to_uppercase().as_str()) {
+            *confidence = confidence.min(FOREIGN_TILE_CONFIDENCE);
+        }
+    }
+}
+
 /// The confidence a special tile must be read with to count: one special tile decides for
 /// Wordament, so a doubtful reading (a touch mark taken for a hyphen) must not.
 pub const SURE_SPECIAL_TILE: f32 = 0.9;
@@ -1058,6 +1096,42 @@ fn colour_kinds(fills: &[Colour]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A one-row reading of `tiles`, each read at 98%, of `game` (`certain` or not).
+    fn reading_of(tiles: &[&str], game: Game, certain: bool) -> BoardReading {
+        let board = crate::board::BoardJson {
+            rows: 1,
+            cols: tiles.len(),
+            tiles: vec![tiles.iter().map(|t| t.to_string()).collect()],
+            values: None,
+            bonuses: None,
+        };
+        let mut guess = GameGuess::neutral(1, tiles.len(), "test");
+        (guess.game, guess.certain) = (game, certain);
+        BoardReading::one_row(board, [0.98, 0.0, 0.0], guess)
+    }
+
+    #[test]
+    fn tiles_the_game_never_prints_are_doubted() {
+        let tiles = ["VV", "QU", "A", "TH", "."];
+        let doubted = |game: Game, certain: bool| -> Vec<f32> {
+            let mut reading = reading_of(&tiles, game, certain);
+            doubt_foreign_tiles(&mut reading);
+            reading.confidence[0].clone()
+        };
+        assert_eq!(
+            doubted(Game::Letterpress, true),
+            [0.5, 0.5, 0.98, 0.5, 0.98]
+        );
+        assert_eq!(doubted(Game::Bwf, true), [0.5, 0.98, 0.98, 0.5, 0.98]);
+        assert_eq!(
+            doubted(Game::Bigboggle, true),
+            [0.5, 0.98, 0.98, 0.98, 0.98]
+        );
+        // Wordament prints digrams of its own; an unsure guess says nothing.
+        assert_eq!(doubted(Game::Wordament, true), [0.98; 5]);
+        assert_eq!(doubted(Game::Letterpress, false), [0.98; 5]);
+    }
 
     fn evidence() -> Evidence {
         Evidence {

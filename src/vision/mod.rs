@@ -212,6 +212,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     );
     let mut reading = notation::read_cells(image, &found.lattice, &cells, found.scale, reader)?;
     reading.game = game::recognise(image, &reading);
+    game::doubt_foreign_tiles(&mut reading);
     table::weigh_values(&mut reading);
     Ok(reading)
 }
