@@ -1322,48 +1322,11 @@ mod tests {
         }
     }
 
-    /// A 4x4 board of blue tiles with white letters on an orange ground whose grey level is
-    /// about the tiles' (Wordament in a browser), and under it, lined up with the tiles, a round
-    /// icon and a label on the bare ground with two empty cells beside them: the icon row is not
-    /// tiles, though it holds two letter-sized texts and looks like the tiles in grey.
-    #[test]
-    fn print_on_the_ground_under_a_board_is_not_a_row_of_tiles() {
-        let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
-        let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
-        let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
-        let mut texts = Vec::new();
-        for r in 0..5 {
-            for c in 0..4 {
-                let (cx, cy) = centre(r, c);
-                if r < 4 {
-                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
-                } else if c < 2 {
-                    continue;
-                }
-                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
-                texts.push(text(cx, cy, 16, 24, false));
-            }
-        }
-        let image = image::DynamicImage::ImageRgb8(img);
-        let gray = image.to_luma8();
-        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
-        assert_4x4_from_100(&l);
-    }
-
-    /// A 4x4 board of blue tiles on an orange ground (Wordament in a browser) with print on the
-    /// ground on two of its sides, lined up with the tiles: beside it a column with two labels
-    /// and under it a row with an icon and two labels, which meet in the corner. Each line's
-    /// print is on the ground like the other's, and neither is the board's tiles.
-    #[test]
-    fn print_on_the_ground_beside_and_under_a_board_is_not_tiles() {
+    /// The lattice found in a 4x4 board of blue tiles with white letters on an orange ground
+    /// whose grey level is about the tiles' (Wordament in a browser), with letter-sized print on
+    /// the bare ground at the cells `print` of the row under it and the column beside it, lined
+    /// up with the tiles.
+    fn lattice_with_print_on_the_ground(print: &[(u32, u32)]) -> Lattice {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(420, 420, image::Rgb(ground));
         let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
@@ -1374,7 +1337,6 @@ mod tests {
             }
         };
         let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
-        let print = [(1, 4), (3, 4), (4, 2), (4, 3), (4, 4)];
         let mut texts = Vec::new();
         for r in 0..5 {
             for c in 0..5 {
@@ -1391,8 +1353,24 @@ mod tests {
         let image = image::DynamicImage::ImageRgb8(img);
         let gray = image.to_luma8();
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
-        assert_4x4_from_100(&l);
+        find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice")
+    }
+
+    /// Under the board, a round icon and a label on the bare ground with two empty cells beside
+    /// them: the icon row is not tiles, though it holds two letter-sized texts and looks like the
+    /// tiles in grey.
+    #[test]
+    fn print_on_the_ground_under_a_board_is_not_a_row_of_tiles() {
+        assert_4x4_from_100(&lattice_with_print_on_the_ground(&[(4, 2), (4, 3)]));
+    }
+
+    /// Print on the ground on two sides of the board: beside it a column with two labels and
+    /// under it a row with an icon and two labels, which meet in the corner. Each line's print is
+    /// on the ground like the other's, and neither is the board's tiles.
+    #[test]
+    fn print_on_the_ground_beside_and_under_a_board_is_not_tiles() {
+        let print = [(1, 4), (3, 4), (4, 2), (4, 3), (4, 4)];
+        assert_4x4_from_100(&lattice_with_print_on_the_ground(&print));
     }
 
     /// A 4x4 board whose tiles print a small value in their top-left corner, beside a column of
