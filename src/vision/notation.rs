@@ -383,9 +383,10 @@ const ODD_LETTER_CONFIDENCE: f32 = 0.5;
 const USUAL_HEIGHT_FROM: usize = 4;
 
 /// Lowers the confidence of main readings whose crop does not look like one whole letter (see
-/// [`LETTER_HEIGHT_AT_LEAST`], [`INK_SHARE_AT_MOST`]) to at most [`ODD_LETTER_CONFIDENCE`]: the
-/// model reads such crops as some letter, often surely and wrongly. `mains` are indices into
-/// `crops` and `readings`; `heights` the height of each main text's box in image pixels.
+/// [`LETTER_HEIGHT_AT_LEAST`], [`LETTER_CUT_SHARE`], [`INK_SHARE_AT_MOST`]) to at most
+/// [`ODD_LETTER_CONFIDENCE`]: the model reads such crops as some letter, often surely and wrongly.
+/// `mains` are indices into `crops` and `readings`; `spans` where each main text's box lies in
+/// its cell (`None` when the cell has none).
 fn doubt_odd_letters(
     mains: &[usize],
     spans: &[Option<VerticalSpan>],
