@@ -1,10 +1,11 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
 use super::doubt::DOUBT_BELOW;
+use super::fill::{self, Colour, Colours};
 use super::game::Corner;
 use super::grid::Lattice;
 use super::ocr::{CropReading, TileReader};
-use super::rect::PixelBox;
+use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::imageops::{rotate90, rotate180, rotate270};
@@ -382,6 +383,104 @@ const ODD_LETTER_CONFIDENCE: f32 = 0.5;
 /// Fewest single letters on a board for their usual height to be known.
 const USUAL_HEIGHT_FROM: usize = 4;
 
+/// The strips of a tile's ground right above and right below where the board's letters lie are
+/// this share of the letters' height high (at least [`COVER_STRIP_PIXELS`]) ...
+const COVER_STRIP: f32 = 0.15;
+/// See [`COVER_STRIP`].
+const COVER_STRIP_PIXELS: f32 = 2.0;
+/// ... and span the middle of the cell, this share of its width off each side (clear of the
+/// corner marks).
+const COVER_STRIP_INSET: f32 = 0.25;
+/// A tile is covered at its top or bottom when the ground above and below where letters lie
+/// differ by more than this (RGB levels) from how they usually differ on the board's tiles ...
+const COVERED_DISTANCE: f32 = 60.0;
+/// ... and its letter is cut by the cover when it starts lower or ends higher than the board's
+/// letters by at least this share of their height. Measured on every set and probe but the
+/// held-out one: whole letters on tiles whose grounds differ that much lose at most 0.08 (a
+/// touch overlay, a BWF tile's shading); letters a banner cuts 0.26-0.34, among them a `T` cut
+/// to its stem, read `I` at 94%, which the cut-letter rule missed because the banner's edge
+/// made its box reach the tile's bottom.
+const COVER_CUT_SHARE: f32 = 0.2;
+
+/// The fills of the ground of `cell` in strips right above and right below where the board's
+/// letters lie in their cells (`letters`, see [`COVER_STRIP`]); `None` when a strip does not fit
+/// in the cell.
+fn grounds_around(
+    colours: &Colours,
+    cell: PixelBox,
+    letters: VerticalSpan,
+) -> Option<(Colour, Colour)> {
+    let strip = (COVER_STRIP * letters.height()).max(COVER_STRIP_PIXELS);
+    let inset = COVER_STRIP_INSET * cell.width() as f32;
+    let (left, right) = (cell.left as f32 + inset, cell.right as f32 - inset);
+    let top = cell.top as f32 + letters.top - 1.0;
+    let bottom = cell.top as f32 + letters.bottom + 1.0;
+    if top - strip < cell.top as f32 || bottom + strip > cell.bottom as f32 {
+        return None;
+    }
+    let above = Rect::new(left, top - strip, right, top);
+    let below = Rect::new(left, bottom, right, bottom + strip);
+    Some((colours.fill(above, None)?, colours.fill(below, None)?))
+}
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the readings of letters that something covers
+/// from above or below (a phone's notification banner, a popup over the board's edge): the
+/// ground right above where the board's letters lie is not the ground right below, unlike on
+/// the board's other tiles (see [`COVERED_DISTANCE`]), and the letter starts or ends short of
+/// where theirs do (see [`COVER_CUT_SHARE`]). What a cover leaves of a letter is often another
+/// letter (a `T` without its bar is an `I`), read surely. `mains` are indices into `readings`,
+/// each the main text of its cell in `cells` (by `owners`) with its span in the cell (`spans`).
+fn doubt_covered_letters(
+    image: &DynamicImage,
+    cells: &[TileCrops],
+    spans: &[Option<VerticalSpan>],
+    mains: &[usize],
+    owners: &[(usize, Option<usize>)],
+    readings: &mut [CropReading],
+) {
+    let known: Vec<VerticalSpan> = spans.iter().flatten().copied().collect();
+    let Some(letters) = (known.len() >= USUAL_HEIGHT_FROM)
+        .then(|| VerticalSpan::usual(&known))
+        .flatten()
+    else {
+        return;
+    };
+    let colours = Colours::new(image, 1.0);
+    let differences: Vec<Option<Colour>> = mains
+        .iter()
+        .map(|&k| {
+            let (above, below) = grounds_around(&colours, cells[owners[k].0].cell, letters)?;
+            Some([0, 1, 2].map(|c| above[c] - below[c]))
+        })
+        .collect();
+    let Some(usual) = median_colour(differences.iter().flatten().copied().collect()) else {
+        return;
+    };
+    for ((&k, difference), span) in mains.iter().zip(&differences).zip(spans) {
+        let covered = difference.is_some_and(|d| fill::distance(d, usual) > COVERED_DISTANCE);
+        let cut = span.is_some_and(|s| {
+            let lost = (s.top - letters.top).max(letters.bottom - s.bottom);
+            lost >= COVER_CUT_SHARE * letters.height()
+        });
+        if covered && cut {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
+/// The per-channel median of `colours`; `None` when there are fewer than
+/// [`USUAL_HEIGHT_FROM`] (too few tiles to tell what is usual).
+fn median_colour(colours: Vec<Colour>) -> Option<Colour> {
+    (colours.len() >= USUAL_HEIGHT_FROM).then(|| {
+        [0, 1, 2].map(|c| {
+            let mut channel: Vec<f32> = colours.iter().map(|d| d[c]).collect();
+            channel.sort_by(f32::total_cmp);
+            channel[channel.len() / 2]
+        })
+    })
+}
+
 /// Lowers the confidence of main readings whose crop does not look like one whole letter (see
 /// [`LETTER_HEIGHT_AT_LEAST`], [`LETTER_CUT_SHARE`], [`INK_SHARE_AT_MOST`]) to at most
 /// [`ODD_LETTER_CONFIDENCE`]: the model reads such crops as some letter, often surely and wrongly.
@@ -604,6 +703,7 @@ pub fn read_cells(
         })
         .collect();
     doubt_odd_letters(&mains, &spans, &crops, &mut readings);
+    doubt_covered_letters(image, cells, &spans, &mains, &owners, &mut readings);
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
@@ -1189,6 +1289,34 @@ mod tests {
             confidences,
             vec![0.99, 0.99, 0.99, 0.99, 0.99, 0.5, 0.5, 0.5, 0.5, 0.99, 0.5]
         );
+    }
+
+    /// A 3x3 board of light blue tiles 100 px square whose letters lie 30 to 70 px below their
+    /// cell's top, with a white banner down to 45 px over the first tile and down to 28 px over
+    /// the second (over the ground above its letter, not the letter).
+    #[test]
+    fn letters_cut_by_a_cover_over_their_tile_lose_their_confidence() {
+        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(300, 300, |x, y| {
+            let banner = (x < 100 && y < 45) || (x < 200 && y < 28);
+            image::Rgb(if banner {
+                [245, 245, 245]
+            } else {
+                [120, 200, 245]
+            })
+        }));
+        let (cells, _) = three_by_three();
+        let mut spans = vec![span(30.0, 70.0); 9];
+        // What the banner left of the first letter; a whole letter lower in its uncovered tile.
+        spans[0] = span(45.0, 70.0);
+        spans[2] = span(40.0, 70.0);
+        let mains: Vec<usize> = (0..9).collect();
+        let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
+        let mut readings: Vec<CropReading> = (0..9).map(|_| reading("I", 0.99)).collect();
+        doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        let mut expected = vec![0.99; 9];
+        expected[0] = ODD_LETTER_CONFIDENCE;
+        assert_eq!(confidences, expected);
     }
 
     #[test]
