@@ -376,7 +376,7 @@ pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
         })
         .sum::<f32>();
     let (gaps, gap_colour) = gaps(&rgb, reading, &fills);
-    let ground = surround(&rgb, reading).or(gap_colour);
+    let ground = surround(&rgb, reading, SURROUND_IN_IMAGE).or(gap_colour);
     Evidence {
         rows,
         cols,
@@ -775,6 +775,54 @@ pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
     }
 }
 
+/// A cell read as a hole whose fill lies farther than this (RGB levels) from the ground around
+/// the board ...
+const HOLE_OFF_GROUND: f32 = 60.0;
+/// The ground is sampled as for the game's evidence (see [`SURROUND_IN_IMAGE`]), but one side
+/// of the band in the image is enough: a board as wide as the screen has ground above it only.
+const HOLE_GROUND_IN_IMAGE: f32 = 0.15;
+
+/// Makes unreadable (a tile whose letter was not found: `""` at 0, solved as a wildcard) every
+/// cell read as a hole that shows a tile rather than the ground: a hole in a shaped board shows
+/// the ground around the board, and a cell whose fill is far from the ground's (see
+/// [`HOLE_OFF_GROUND`]) and nearer a tile's fill than the ground is a tile whose print was too
+/// faint to find (dark letters on a dimmed dark tile). Nothing changes when the ground is not
+/// known (a crop of the board alone). Run before the game is recognised: holes vote for Word
+/// Hunt.
+pub(crate) fn unhole_tiles(image: &DynamicImage, reading: &mut BoardReading) {
+    let holes: Vec<usize> = (0..reading.cells.len())
+        .filter(|&i| reading.board.tiles[i / reading.board.cols][i % reading.board.cols] == ".")
+        .collect();
+    if holes.is_empty() {
+        return;
+    }
+    let rgb = match image.as_rgb8() {
+        Some(rgb) => std::borrow::Cow::Borrowed(rgb),
+        None => std::borrow::Cow::Owned(image.to_rgb8()),
+    };
+    let Some(ground) = surround(&rgb, reading, HOLE_GROUND_IN_IMAGE) else {
+        return;
+    };
+    let cols = reading.board.cols;
+    let tiles: Vec<Colour> = (0..reading.cells.len())
+        .filter(|i| !holes.contains(i) && !reading.board.tiles[i / cols][i % cols].is_empty())
+        .map(|i| tile_fill(&rgb, reading.cells[i]))
+        .collect();
+    for i in holes {
+        let fill = tile_fill(&rgb, reading.cells[i]);
+        let to_ground = fill.distance(ground);
+        let to_tiles = tiles
+            .iter()
+            .map(|t| fill.distance(*t))
+            .fold(f32::INFINITY, f32::min);
+        if to_ground > HOLE_OFF_GROUND && to_tiles < to_ground {
+            let (r, c) = (i / cols, i % cols);
+            reading.board.tiles[r][c] = String::new();
+            reading.confidence[r][c] = 0.0;
+        }
+    }
+}
+
 /// The confidence a special tile must be read with to count: one special tile decides for
 /// Wordament, so a doubtful reading (a touch mark taken for a hyphen) must not.
 pub const SURE_SPECIAL_TILE: f32 = 0.9;
@@ -1047,7 +1095,7 @@ fn seam_colour(rgb: &RgbImage, a: PixelBox, b: PixelBox, beside: bool) -> Option
 
 /// The median colour of a band around the grid, half a tile wide, a quarter of a tile out (what
 /// the board sits on); `None` when the grid fills the image.
-fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
+fn surround(rgb: &RgbImage, reading: &BoardReading, in_image: f32) -> Option<Colour> {
     let g = reading.grid;
     let pitch = g.width as f32 / reading.board.cols.max(1) as f32;
     let (near, far) = (SURROUND_NEAR * pitch, SURROUND_FAR * pitch);
@@ -1074,7 +1122,7 @@ fn surround(rgb: &RgbImage, reading: &BoardReading) -> Option<Colour> {
     }
     // Too little of the band is in the image: a crop of the board alone.
     let band = 4.0 * (x1 - x0 + 2.0 * far) * (far - near) / (step * step);
-    if (out.len() as f32) < SURROUND_IN_IMAGE * band {
+    if (out.len() as f32) < in_image * band {
         return None;
     }
     median_colour(&out)
@@ -1109,6 +1157,30 @@ mod tests {
         let mut guess = GameGuess::neutral(1, tiles.len(), "test");
         (guess.game, guess.certain) = (game, certain);
         BoardReading::one_row(board, [0.98, 0.0, 0.0], guess)
+    }
+
+    /// A row of four 100 px cells on a dark grey ground: two magenta tiles with letters, a
+    /// magenta tile whose letter was not found, and a hole showing the ground.
+    #[test]
+    fn a_hole_that_shows_a_tile_is_an_unreadable_tile() {
+        let (ground, magenta) = ([40u8, 40, 40], [200u8, 40, 120]);
+        let image = DynamicImage::ImageRgb8(RgbImage::from_fn(600, 300, |x, y| {
+            let tile = (100..400).contains(&x) && (100..200).contains(&y);
+            image::Rgb(if tile { magenta } else { ground })
+        }));
+        let mut reading = reading_of(&["A", "B", ".", "."], Game::Boggle, false);
+        reading.cells = (0..4)
+            .map(|i| PixelBox::new(100 + 100 * i, 100, 200 + 100 * i, 200))
+            .collect();
+        reading.grid = super::super::GridBox {
+            x: 100,
+            y: 100,
+            width: 400,
+            height: 100,
+        };
+        unhole_tiles(&image, &mut reading);
+        assert_eq!(reading.board.tiles[0], ["A", "B", "", "."]);
+        assert_eq!(reading.confidence[0], [0.98, 0.98, 0.0, 0.98]);
     }
 
     #[test]
