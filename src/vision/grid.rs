@@ -39,6 +39,9 @@ pub struct Lattice {
     pub score: f32,
     /// Cells with no letter and no ink: background where a shaped board has no tile.
     pub holes: Vec<bool>,
+    /// Cells of a row of tiles taken in under a cover (see [`take_in_covered_rows`]): their
+    /// letters are partly hidden, so they cannot be read surely. Empty when there is none.
+    pub covered: Vec<bool>,
 }
 
 impl Lattice {
@@ -111,6 +114,11 @@ impl Lattice {
     /// [`Lattice::misfit`]).
     fn outscores(&self, other: &Lattice) -> bool {
         self.score > other.score || (self.score == other.score && self.misfit() < other.misfit())
+    }
+
+    /// Whether cell `i` is in a row taken in under a cover (see [`Lattice::covered`]).
+    pub fn is_covered(&self, i: usize) -> bool {
+        self.covered.get(i) == Some(&true)
     }
 
     /// The box around the whole board.
@@ -331,7 +339,10 @@ pub fn find_lattice(
                 continue;
             }
             complete(&mut lattice, texts);
-            let kinds = trim(&mut lattice, gray, masks, colours);
+            let mut kinds = trim(&mut lattice, gray, masks, colours);
+            if !kinds.is_empty() {
+                take_in_covered_rows(&mut lattice, &mut kinds, masks, colours);
+            }
             let (rows, cols) = (lattice.rows, lattice.cols);
             if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
                 got_to(NoLattice::WrongSize { rows, cols });
@@ -377,6 +388,10 @@ const CASE_FROM_LETTERS: usize = 8;
 /// Whether a lattice's letters are lower-case print: more than half its single-glyph letters
 /// are short, all of one height (the x-height), beside taller ones (ascenders: `d`, `h`, `l`,
 /// `t`). Letters cut short by a swipe, a banner or a die's turn are fewer, and of many heights.
+/// The cut letters of a row taken in under a cover (see [`take_in_covered_rows`]) count: they
+/// end on the line where the other letters end, as lower-case letters end on the baseline (a
+/// row of those under a line of capitals or ascenders passes for a covered row), and a board's
+/// covered rows alone never make half its letters (one row on either side of four or more).
 fn is_lower_case(lattice: &Lattice) -> bool {
     let mut heights: Vec<u32> = lattice
         .cells
@@ -510,7 +525,9 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 /// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
 /// part of the board: those with at most one letter on a tile (see [`on_ground`]), more junk
 /// than letters, or some junk and no more letters than half the line (a score line with a timer
-/// at one end). Returns the kinds of the remaining cells, row-major.
+/// at one end). Returns the kinds of the remaining cells, row-major; none when fewer than
+/// [`MIN_SIDE`] columns or [`MIN_SIDE`] less one rows remain (one row short of a board may be
+/// completed by a row under a cover: see [`take_in_covered_rows`]).
 fn trim(
     lattice: &mut Lattice,
     gray: &GrayImage,
@@ -552,9 +569,12 @@ fn trim(
                 || panels
                 || letters <= 1 + on_ground(&kinds, &fills, &line)
         };
+        // Rows one short of a board are not cut further: a row under a cover may complete them
+        // (see `take_in_covered_rows`).
+        let rows_cut = rows >= MIN_SIDE;
         let edges = [
-            (rows > 1 && bad((0..cols).collect())).then_some(0),
-            (rows > 1 && bad(((rows - 1) * cols..rows * cols).collect())).then_some(1),
+            (rows_cut && bad((0..cols).collect())).then_some(0),
+            (rows_cut && bad(((rows - 1) * cols..rows * cols).collect())).then_some(1),
             (cols > 1 && bad((0..rows).map(|r| r * cols).collect())).then_some(2),
             (cols > 1 && bad((0..rows).map(|r| r * cols + cols - 1).collect())).then_some(3),
         ];
@@ -586,9 +606,247 @@ fn trim(
             }
             _ => lattice.cols -= 1,
         }
-        if lattice.rows < MIN_SIDE || lattice.cols < MIN_SIDE {
+        if lattice.rows + 1 < MIN_SIDE || lattice.cols < MIN_SIDE {
             return vec![];
         }
+    }
+}
+
+// Rows hidden in part (`take_in_covered_rows`, `cut_letter`). Heights are shares of the letter
+// height, widths shares of the pitch.
+
+/// A cut letter's ink is looked for within this share of the pitch either side of its cell's
+/// centre line (a letter is at most about two thirds of a tile wide).
+const CUT_BAND: f32 = 0.3;
+/// A cut letter ends within this share of the letter height of where the board's letters end
+/// (a cover hides a letter from one side; the side it keeps lies where every letter's does) ...
+const CUT_KEPT_EDGE: f32 = 0.1;
+/// ... shows at least this share of it ...
+const CUT_MIN_SHOWN: f32 = 0.2;
+/// ... and lost at least this share at the other side.
+const CUT_MIN_LOST: f32 = 0.2;
+/// A row of a cut letter holds at least this share of the letter height in ink (a stroke) ...
+const CUT_MIN_STROKE: f32 = 0.06;
+/// ... and ink across less than this share of the band (more is the cover's edge or shadow).
+const CUT_FULL_BAND: f32 = 0.9;
+/// The uncovered part of a cell's tile is sampled up to this share of the pitch off its sides.
+const CUT_FILL_INSET: f32 = 0.05;
+/// A line of cells beyond the board is a row of its tiles under a cover when all its cells but
+/// at most this many show a cut letter (the cover may hide one letter whole, or join it to its
+/// own edge) ...
+const CUT_ROW_MISSING: usize = 1;
+/// ... and at least this share of them show a fill of the board's tiles around it (a tile of a
+/// shade the uncovered rows do not show, such as a Letterpress tile of a player's darker colour,
+/// is missing from those).
+const CUT_ROW_TILE_SHARE: f32 = 0.5;
+
+/// Where the letters of a row beyond the board's first row (last when `!from_above`) would lie
+/// if the board went on: its centre line, and its letters' top and bottom (analysis pixels).
+/// The pitch is measured where the board ends, between the medians of its two edge rows'
+/// letters, rather than taken from the lattice, whose fit takes in lines of other text trimmed
+/// off since (a few pixels off at the edge are most of the tolerance of [`CUT_KEPT_EDGE`]).
+fn next_row_lines(lattice: &Lattice, kinds: &[CellKind], from_above: bool) -> Option<[f32; 3]> {
+    let rows = lattice.rows;
+    let (edge, inner) = if from_above {
+        (0, 1)
+    } else {
+        (rows - 1, rows - 2)
+    };
+    let of_row = |r: usize, at: fn(&Blob) -> f32| -> Option<f32> {
+        let values: Vec<f32> = (r * lattice.cols..(r + 1) * lattice.cols)
+            .filter(|&i| kinds[i] == CellKind::Letter)
+            .filter_map(|i| lattice.cells[i].as_ref().map(at))
+            .collect();
+        (!values.is_empty()).then(|| median(values))
+    };
+    let centre = of_row(edge, Blob::cy)?;
+    let step = centre - of_row(inner, Blob::cy)?;
+    let top = of_row(edge, |b| b.y0 as f32)?;
+    let bottom = of_row(edge, |b| b.y1 as f32)?;
+    Some([centre + step, top + step, bottom + step])
+}
+
+/// The part of a letter that a cover (a notification banner, a popup, the screenshot's own edge)
+/// left in the cell on the centre line `cx`: ink of `mask` near that line that ends where the
+/// row's letters end on the kept side (`top` and `bottom`: where they would lie, see
+/// [`next_row_lines`]) and stops short of where they end on the other; the cover comes from
+/// above when `from_above`. The box of that ink, if there is such.
+fn cut_letter(
+    lattice: &Lattice,
+    mask: &GrayImage,
+    dark: bool,
+    cx: f32,
+    [top, bottom]: [f32; 2],
+    from_above: bool,
+) -> Option<Blob> {
+    let (w, h) = mask.dimensions();
+    let g = bottom - top;
+    let x0 = (cx - CUT_BAND * lattice.px).max(0.0) as u32;
+    let x1 = ((cx + CUT_BAND * lattice.px).max(0.0) as u32).min(w);
+    // Rows from the kept edge inwards, with a margin of twice the tolerance beyond it.
+    let (kept, lost) = if from_above {
+        (bottom, top)
+    } else {
+        (top, bottom)
+    };
+    let tolerance = CUT_KEPT_EDGE * g;
+    let step = if from_above { -1.0 } else { 1.0 };
+    let start = kept - step * 2.0 * tolerance;
+    // A row of the letter holds at least a stroke's width of ink, and not ink across the whole
+    // band (the edge of the cover, or its shadow).
+    let least = (CUT_MIN_STROKE * g).max(2.0) as usize;
+    let ink_in_row = |y: f32| -> Option<(u32, u32, u32)> {
+        if y < 0.0 || y >= h as f32 {
+            return None;
+        }
+        let y = y as u32;
+        let xs: Vec<u32> = (x0..x1).filter(|&x| mask.get_pixel(x, y)[0] > 0).collect();
+        let across = xs.len() as f32 >= CUT_FULL_BAND * (x1 - x0) as f32;
+        (xs.len() >= least && !across).then_some((*xs.first()?, *xs.last()? + 1, xs.len() as u32))
+    };
+    // The outermost row with ink, within the letter's height from the margin.
+    let span = (g + 2.0 * tolerance).ceil() as usize;
+    let rows: Vec<f32> = (0..=span).map(|k| start + step * k as f32).collect();
+    let first = rows.iter().position(|&y| ink_in_row(y).is_some())?;
+    if (rows[first] - kept).abs() > tolerance {
+        return None;
+    }
+    // Its ink runs inwards, row after row, to where the cover starts.
+    let mut run = first;
+    let (mut left, mut right, mut area) = (u32::MAX, 0, 0);
+    while let Some(&y) = rows.get(run) {
+        let Some((l, r, n)) = ink_in_row(y) else {
+            break;
+        };
+        (left, right, area) = (left.min(l), right.max(r), area + n);
+        run += 1;
+    }
+    let inner = rows[run - 1];
+    let shown = (inner - rows[first]).abs() + 1.0;
+    let lost_share = (lost - inner).abs() / g;
+    if shown < CUT_MIN_SHOWN * g || lost_share < CUT_MIN_LOST {
+        return None;
+    }
+    let (y0, y1) = if from_above {
+        (inner, rows[first] + 1.0)
+    } else {
+        (rows[first], inner + 1.0)
+    };
+    let blob = Blob {
+        x0: left,
+        y0: y0.max(0.0) as u32,
+        x1: right,
+        y1: (y1.max(0.0) as u32).min(h),
+        area,
+        dark,
+        parts: 1,
+    };
+    ((blob.cx() - cx).abs() <= NEAR_CENTRE * lattice.px).then_some(blob)
+}
+
+/// Takes into the board a row of its tiles hidden in part beyond its first or last row (a
+/// notification banner or a popup over the board's edge, or the screenshot's own edge through
+/// a row): a board is a lattice of like tiles, and a cover that hides a row's letters in part
+/// still shows their other part where every letter's is, one pitch on, and the tiles' colour
+/// around it. Such a row's cells show a cut letter (see [`cut_letter`]) in all but at most
+/// [`CUT_ROW_MISSING`] of them, and at least [`CUT_ROW_TILE_SHARE`] of them have around it the
+/// fill of one of the board's tiles (within [`TILE_FILL_DISTANCE`]). Its cut letters become the
+/// cells' texts, and its cells are marked covered (read as tiles, never surely: see
+/// [`Lattice::covered`]). One row is taken in on each side at most.
+fn take_in_covered_rows(
+    lattice: &mut Lattice,
+    kinds: &mut Vec<CellKind>,
+    masks: &InkMasks,
+    colours: &Colours,
+) {
+    for from_above in [true, false] {
+        if lattice.rows >= MAX_SIDE {
+            return;
+        }
+        let Some([cy, top, bottom]) = next_row_lines(lattice, kinds, from_above) else {
+            continue;
+        };
+        let cols = lattice.cols;
+        let cut: Vec<Option<Blob>> = (0..cols)
+            .map(|c| {
+                let cx = lattice.x0 + c as f32 * lattice.px;
+                [lattice.dark, !lattice.dark].into_iter().find_map(|dark| {
+                    let mask = masks.get(dark);
+                    cut_letter(lattice, mask, dark, cx, [top, bottom], from_above)
+                })
+            })
+            .collect();
+        let found = cut.iter().flatten().count();
+        if found + CUT_ROW_MISSING < cols {
+            continue;
+        }
+        // The cover's edge: where the cut letters stop, the farthest in.
+        let cover = if from_above {
+            cut.iter().flatten().map(|b| b.y0).max()
+        } else {
+            cut.iter().flatten().map(|b| b.y1).min()
+        };
+        let Some(cover) = cover else { continue };
+        let inset = 0.5 - CUT_FILL_INSET;
+        let fills = CellFills::new(lattice, colours);
+        let tiles: Vec<Colour> = (0..kinds.len())
+            .filter(|&i| kinds[i] == CellKind::Letter)
+            .filter_map(|i| fills.get(i))
+            .collect();
+        let tile_like = (0..cols)
+            .filter(|&c| {
+                let cx = lattice.x0 + c as f32 * lattice.px;
+                let (top, bottom) = if from_above {
+                    (cover as f32, cy + inset * lattice.py)
+                } else {
+                    (cy - inset * lattice.py, cover as f32)
+                };
+                let area = Rect::new(
+                    cx - inset * lattice.px,
+                    top,
+                    cx + inset * lattice.px,
+                    bottom,
+                );
+                let letter = cut[c].map(|b| {
+                    Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32)
+                        .outset(LOOK_TEXT_MARGIN * lattice.px.min(lattice.py))
+                });
+                colours.fill(area, letter).is_some_and(|f| {
+                    tiles
+                        .iter()
+                        .any(|&t| fill::distance(f, t) <= TILE_FILL_DISTANCE)
+                })
+            })
+            .count() as f32
+            >= CUT_ROW_TILE_SHARE * cols as f32;
+        if !tile_like {
+            continue;
+        }
+        if lattice.covered.is_empty() {
+            lattice.covered = vec![false; lattice.cells.len()];
+        }
+        let new_kinds = cut.iter().map(|b| {
+            if b.is_some() {
+                CellKind::Letter
+            } else {
+                CellKind::Junk
+            }
+        });
+        if from_above {
+            lattice.cells.splice(0..0, cut.iter().copied());
+            kinds.splice(0..0, new_kinds);
+            lattice.y0 -= lattice.py;
+        } else {
+            lattice.cells.extend(cut.iter().copied());
+            kinds.extend(new_kinds);
+        }
+        let row_cells = std::iter::repeat_n(true, cols);
+        if from_above {
+            lattice.covered.splice(0..0, row_cells);
+        } else {
+            lattice.covered.extend(row_cells);
+        }
+        lattice.rows += 1;
     }
 }
 
@@ -926,6 +1184,7 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
         cells: cells.into_iter().map(|c| c.map(|(b, _)| b)).collect(),
         score: 0.0,
         holes: Vec::new(),
+        covered: Vec::new(),
     })
 }
 
@@ -1282,6 +1541,7 @@ mod tests {
                 .collect(),
             score: 25.0,
             holes: vec![false; 25],
+            covered: Vec::new(),
         }
     }
 
@@ -1320,6 +1580,65 @@ mod tests {
             dark,
             parts: 1,
         }
+    }
+
+    /// A 5x4 board of blue tiles with light letters whose first row a light notification banner
+    /// covers down to 45% of the row, so that only the lower part of its letters shows (`cut`:
+    /// where that part ends); the texts the glyph search finds.
+    fn board_under_a_banner(cut: u32) -> (image::DynamicImage, Vec<Blob>) {
+        let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
+        let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
+        let mut texts = Vec::new();
+        let banner_bottom = 100 - 25 + 22;
+        for r in 0..5 {
+            for c in 0..4 {
+                let (cx, cy) = centre(r, c);
+                fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                if r == 0 {
+                    fill(cx - 3, banner_bottom, cx + 3, cut, white);
+                    texts.push(Blob {
+                        y0: banner_bottom,
+                        y1: cut,
+                        ..text(cx, cy, 16, 24, false)
+                    });
+                } else {
+                    fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                    texts.push(text(cx, cy, 16, 24, false));
+                }
+            }
+        }
+        fill(40, 0, 360, banner_bottom, [245, 245, 247]);
+        (image::DynamicImage::ImageRgb8(img), texts)
+    }
+
+    #[test]
+    fn a_row_half_hidden_under_a_banner_is_taken_in_covered() {
+        let find = |cut: u32| {
+            let (image, texts) = board_under_a_banner(cut);
+            let gray = image.to_luma8();
+            let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+            find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice")
+        };
+        // The letters' lower part ends where every letter of the board ends (12 px under the
+        // centre): the first row is a row of tiles under the banner.
+        let l = find(112);
+        assert_eq!((l.rows, l.cols), (5, 4));
+        assert!((l.y0 - 100.0).abs() < 0.5, "first row at {}", l.y0);
+        let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
+        assert_eq!(covered, vec![0, 1, 2, 3]);
+        assert!(l.holes.iter().all(|&h| !h));
+        // Print that ends a third of a letter higher is not the rest of the board's letters.
+        let l = find(104);
+        assert_eq!((l.rows, l.cols), (4, 4));
+        assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
     }
 
     /// The lattice found in a 4x4 board of blue tiles with white letters on an orange ground
@@ -1410,6 +1729,7 @@ mod tests {
             cells: (0..16).map(|i| Some(texts(i / 4, i % 4))).collect(),
             score: 16.0,
             holes: vec![false; 16],
+            covered: Vec::new(),
         }
     }
 

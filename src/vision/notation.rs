@@ -524,6 +524,25 @@ fn doubt_odd_letters(
     }
 }
 
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings of tiles in a row
+/// taken in under a cover (see [`Lattice::covered`]): what shows of a letter whose other part is
+/// hidden reads as other letters, surely (the lower half of an `H` as `TT`, of an `N` as `TV`),
+/// whether it reads as one letter or several. `mains` are indices into `readings` and `owners`
+/// (whose first is the cell's index in the lattice, row-major).
+fn doubt_letters_of_covered_rows(
+    lattice: &Lattice,
+    owners: &[(usize, Option<usize>)],
+    mains: &[usize],
+    readings: &mut [CropReading],
+) {
+    for &k in mains {
+        if lattice.is_covered(owners[k].0) {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
 /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings with a hyphen
 /// (`RE-`, `-ING`) whose crop holds a single piece of ink: a printed hyphen stands apart from
 /// the letters, so one piece read with a hyphen is a letter crossed by a line running out of
@@ -706,6 +725,7 @@ pub fn read_cells(
     doubt_covered_letters(image, cells, &spans, &mains, &owners, &mut readings);
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
+    doubt_letters_of_covered_rows(lattice, &owners, &mains, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
         let cell = &cells[*i];
@@ -1317,6 +1337,32 @@ mod tests {
         let mut expected = vec![0.99; 9];
         expected[0] = ODD_LETTER_CONFIDENCE;
         assert_eq!(confidences, expected);
+    }
+
+    /// The lower half of an `H` under a banner reads `TT`, surely: a tile of a row under a
+    /// cover keeps at most half its confidence, whatever it reads as; its neighbour below, and
+    /// the marks, keep theirs.
+    #[test]
+    fn letters_of_a_covered_row_are_never_sure() {
+        let lattice = Lattice {
+            rows: 2,
+            cols: 1,
+            x0: 50.0,
+            y0: 50.0,
+            px: 100.0,
+            py: 100.0,
+            glyph_height: 40.0,
+            dark: true,
+            cells: vec![None, None],
+            score: 0.0,
+            holes: vec![false; 2],
+            covered: vec![true, false],
+        };
+        let mut readings = vec![reading("TT", 0.96), reading("3", 0.99), reading("H", 0.99)];
+        let owners = [(0, None), (0, Some(0)), (1, None)];
+        doubt_letters_of_covered_rows(&lattice, &owners, &[0, 2], &mut readings);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        assert_eq!(confidences, vec![0.5, 0.99, 0.99]);
     }
 
     #[test]

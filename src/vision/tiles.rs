@@ -282,9 +282,11 @@ fn cut_cell(
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
     let middle = cell_box.inset_share(UNREADABLE_MIDDLE_INSET);
+    // A tile under a cover is a tile, whether or not any of its letter shows.
     let unreadable = main.is_none()
-        && middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
-        && !is_plain(full, middle.to_pixels(scale, full.dimensions()));
+        && (lattice.is_covered(row * lattice.cols + col)
+            || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
+                && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
     let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
     let ink_beside_main = main_blob.map_or(0.0, |m| {
         ink_beside(
@@ -1460,6 +1462,7 @@ mod tests {
             cells: vec![Some(merged)],
             score: 1.0,
             holes: vec![false],
+            covered: Vec::new(),
         };
         let masks = ink_masks(&img, 20, INK_DELTA);
         let cell = cut_cell(&img, &masks, &lattice, 1.0, 0, 0, None);
