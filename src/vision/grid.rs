@@ -618,10 +618,12 @@ fn trim(
 /// A cut letter's ink is looked for within this share of the pitch either side of its cell's
 /// centre line (a letter is at most about two thirds of a tile wide).
 const CUT_BAND: f32 = 0.3;
-/// A cut letter ends within this share of the letter height of where the board's letters end
-/// (a cover hides a letter from one side; the side it keeps lies where every letter's does) ...
+/// A cut letter ends within this share of the letter height of where the letters of the row
+/// next to it end, one pitch on (a cover hides a letter from one side; the side it keeps lies
+/// where every letter's does) ...
 const CUT_KEPT_EDGE: f32 = 0.1;
-/// ... shows at least this share of it ...
+/// ... shows at least this share of it in rows of ink one after another (shorter runs are specks
+/// or the tile's own edge, and are passed over) ...
 const CUT_MIN_SHOWN: f32 = 0.2;
 /// ... and lost at least this share at the other side.
 const CUT_MIN_LOST: f32 = 0.2;
@@ -704,22 +706,26 @@ fn cut_letter(
         let across = xs.len() as f32 >= CUT_FULL_BAND * (x1 - x0) as f32;
         (xs.len() >= least && !across).then_some((*xs.first()?, *xs.last()? + 1, xs.len() as u32))
     };
-    // The outermost row with ink, within the letter's height from the margin.
+    // The ink runs (rows with ink one after another) from the margin inwards: the first long
+    // enough to be part of a letter is the cut letter's (a speck, or the tile's own edge beyond
+    // the letter, is shorter).
     let span = (g + 2.0 * tolerance).ceil() as usize;
     let rows: Vec<f32> = (0..=span).map(|k| start + step * k as f32).collect();
-    let first = rows.iter().position(|&y| ink_in_row(y).is_some())?;
+    let (mut first, mut run) = (0, 0);
+    let (mut left, mut right, mut area) = (u32::MAX, 0, 0);
+    while (run - first) as f32 <= CUT_MIN_SHOWN * g {
+        first = run + rows[run..].iter().position(|&y| ink_in_row(y).is_some())?;
+        (run, left, right, area) = (first, u32::MAX, 0, 0);
+        while let Some(&y) = rows.get(run) {
+            let Some((l, r, n)) = ink_in_row(y) else {
+                break;
+            };
+            (left, right, area) = (left.min(l), right.max(r), area + n);
+            run += 1;
+        }
+    }
     if (rows[first] - kept).abs() > tolerance {
         return None;
-    }
-    // Its ink runs inwards, row after row, to where the cover starts.
-    let mut run = first;
-    let (mut left, mut right, mut area) = (u32::MAX, 0, 0);
-    while let Some(&y) = rows.get(run) {
-        let Some((l, r, n)) = ink_in_row(y) else {
-            break;
-        };
-        (left, right, area) = (left.min(l), right.max(r), area + n);
-        run += 1;
     }
     let inner = rows[run - 1];
     let shown = (inner - rows[first]).abs() + 1.0;
@@ -748,11 +754,12 @@ fn cut_letter(
 /// notification banner or a popup over the board's edge, or the screenshot's own edge through
 /// a row): a board is a lattice of like tiles, and a cover that hides a row's letters in part
 /// still shows their other part where every letter's is, one pitch on, and the tiles' colour
-/// around it. Such a row's cells show a cut letter (see [`cut_letter`]) in all but at most
-/// [`CUT_ROW_MISSING`] of them, and at least [`CUT_ROW_TILE_SHARE`] of them have around it the
-/// fill of one of the board's tiles (within [`TILE_FILL_DISTANCE`]). Its cut letters become the
-/// cells' texts, and its cells are marked covered (read as tiles, never surely: see
-/// [`Lattice::covered`]). One row is taken in on each side at most.
+/// around it. Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's
+/// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
+/// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
+/// [`TILE_FILL_DISTANCE`]). Its cut letters become the cells' texts, and its cells are marked
+/// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each
+/// side at most.
 fn take_in_covered_rows(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
@@ -767,13 +774,13 @@ fn take_in_covered_rows(
             continue;
         };
         let cols = lattice.cols;
+        // Of the board's polarity only: the tile around a letter is ink of the other one, and
+        // stands in for a letter in a band around it.
+        let (dark, mask) = (lattice.dark, masks.get(lattice.dark));
         let cut: Vec<Option<Blob>> = (0..cols)
             .map(|c| {
                 let cx = lattice.x0 + c as f32 * lattice.px;
-                [lattice.dark, !lattice.dark].into_iter().find_map(|dark| {
-                    let mask = masks.get(dark);
-                    cut_letter(lattice, mask, dark, cx, [top, bottom], from_above)
-                })
+                cut_letter(lattice, mask, dark, cx, [top, bottom], from_above)
             })
             .collect();
         let found = cut.iter().flatten().count();
@@ -1584,8 +1591,9 @@ mod tests {
 
     /// A 5x4 board of blue tiles with light letters whose first row a light notification banner
     /// covers down to 45% of the row, so that only the lower part of its letters shows (`cut`:
-    /// where that part ends); the texts the glyph search finds.
-    fn board_under_a_banner(cut: u32) -> (image::DynamicImage, Vec<Blob>) {
+    /// where that part ends; with a `speck` of light ink a little under it); the texts the glyph
+    /// search finds.
+    fn board_under_a_banner(cut: u32, speck: bool) -> (image::DynamicImage, Vec<Blob>) {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
         let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
@@ -1604,6 +1612,9 @@ mod tests {
                 fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
                 if r == 0 {
                     fill(cx - 3, banner_bottom, cx + 3, cut, white);
+                    if speck {
+                        fill(cx - 3, cut + 4, cx + 3, cut + 5, white);
+                    }
                     texts.push(Blob {
                         y0: banner_bottom,
                         y1: cut,
@@ -1621,22 +1632,25 @@ mod tests {
 
     #[test]
     fn a_row_half_hidden_under_a_banner_is_taken_in_covered() {
-        let find = |cut: u32| {
-            let (image, texts) = board_under_a_banner(cut);
+        let find = |cut: u32, speck: bool| {
+            let (image, texts) = board_under_a_banner(cut, speck);
             let gray = image.to_luma8();
             let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
             find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice")
         };
         // The letters' lower part ends where every letter of the board ends (12 px under the
         // centre): the first row is a row of tiles under the banner.
-        let l = find(112);
-        assert_eq!((l.rows, l.cols), (5, 4));
-        assert!((l.y0 - 100.0).abs() < 0.5, "first row at {}", l.y0);
-        let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
-        assert_eq!(covered, vec![0, 1, 2, 3]);
-        assert!(l.holes.iter().all(|&h| !h));
+        // So with a speck of ink under them, shorter than any piece of a letter.
+        for speck in [false, true] {
+            let l = find(112, speck);
+            assert_eq!((l.rows, l.cols), (5, 4), "speck {speck}");
+            assert!((l.y0 - 100.0).abs() < 0.5, "first row at {}", l.y0);
+            let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
+            assert_eq!(covered, vec![0, 1, 2, 3]);
+            assert!(l.holes.iter().all(|&h| !h));
+        }
         // Print that ends a third of a letter higher is not the rest of the board's letters.
-        let l = find(104);
+        let l = find(104, false);
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
     }
