@@ -84,6 +84,23 @@ const MARK_MAX_WIDTH: f32 = 2.2;
 /// A cell keeps at most this many marks, the largest: a tile prints at most a value and a
 /// badge, and a look-alike (an icon, a piece of the tile's edge) loses to the surer reading.
 const MAX_MARKS: usize = 3;
+/// On a flat tile, a mark's ink is what lies at least this share of the way from the tile's
+/// level to its most extreme ink (the letter's). Not half: a printed value's strokes are thinner
+/// than the letter's, so a blur or a downscaled capture lowers their peak more than the
+/// letter's, and a threshold halfway to the letter's ink keeps only specks of them. Measured on
+/// the blur probe (1.2 px): Wordament digits 7-17 px high peak 50-60 grey levels over their tile,
+/// where the letters stand 94 over it; at this share the whole digit is one piece.
+const MARK_LEVEL_SHARE: f32 = 1.0 / 3.0;
+/// On a flat tile (see [`FLAT_TILE_SHARE`]), a mark stands out when its contrast is at least
+/// this share of the tile's own ink contrast (its letter's), where that is less than
+/// [`MIN_INK_CONTRAST`]: a value is printed in the letters' ink, and on a tile whose letters
+/// stand out little (white on mid-tone orange, 94 grey levels) a blur leaves the value's thin
+/// strokes about a third of that. Measured on the blur probe (1.2 px): Wordament's 7-10 px
+/// digits 33-38 against letters 94 over the tile.
+const FAINT_MARK_SHARE: f32 = 0.3;
+/// Two pieces of a mark's ink (see [`same_ink_once`]) are the same ink when their boxes share
+/// more than this share of the smaller box.
+const SAME_INK_OVERLAP: f32 = 0.5;
 /// A tile is flat (one colour, as Wordament's) when this share of its cell (gaps between tiles
 /// and the text included) lies within [`FLAT_TILE_SPREAD`] grey levels of its median. Measured:
 /// Wordament and Word Streak cells 0.60-0.74, Boggle With Friends' shaded tiles 0.24-0.49.
@@ -391,7 +408,21 @@ fn corner_marks(
     let masks = ink_masks(&sub, radius, INK_DELTA);
     let inside = |m: &Blob| cell.contains((m.cx(), m.cy()));
     let levelled = level_masks(&sub, cell.relative_to((x0, y0)));
-    let levelled_mask = |dark: bool| levelled.iter().find(|(d, _)| *d == dark).map(|(_, m)| m);
+    let levelled_mask = |dark: bool| {
+        levelled
+            .iter()
+            .find(|(d, _, _)| *d == dark)
+            .map(|(_, _, m)| m)
+    };
+    // The least contrast of a mark of each polarity: see [`FAINT_MARK_SHARE`].
+    let least_contrast = |dark: bool| {
+        levelled
+            .iter()
+            .find(|(d, _, _)| *d == dark)
+            .map_or(MIN_INK_CONTRAST, |(_, tile_ink, _)| {
+                MIN_INK_CONTRAST.min(FAINT_MARK_SHARE * tile_ink)
+            })
+    };
     // Each pair of masks (local-mean ink, levelled ink) is labelled in one pass.
     let local_blobs = blobs_of_both(&masks, NOISE_AREA);
     let levelled_blobs = match (levelled_mask(true), levelled_mask(false)) {
@@ -421,7 +452,7 @@ fn corner_marks(
             })
             .filter(|p| main.is_none_or(|m| !p.bounds().overlaps(&m)))
             .collect();
-        found.extend(merge_lines(&pieces).into_iter().filter(|m| {
+        found.extend(merge_lines(&same_ink_once(pieces)).into_iter().filter(|m| {
             let fill = m.area as f32 / (m.width() * m.height()) as f32;
             inside(m)
                 && fill > MARK_MIN_FILL
@@ -436,7 +467,10 @@ fn corner_marks(
     // thin `1` stands out a little less than its `2`).
     let contrasts: Vec<f32> = found.iter().map(|m| contrast(full, m)).collect();
     let stands_out: Vec<bool> = (0..found.len())
-        .map(|i| contrasts[i] >= MIN_INK_CONTRAST && !continues_past(full, &found[i], contrasts[i]))
+        .map(|i| {
+            contrasts[i] >= least_contrast(found[i].dark)
+                && !continues_past(full, &found[i], contrasts[i])
+        })
         .collect();
     let nested = |outer: &Blob, inner: &Blob| {
         inner.cx() > outer.x0 as f32
@@ -447,11 +481,14 @@ fn corner_marks(
     let alike = |outer: usize, inner: usize| {
         is_whole_mark(full, &found[outer], &found[inner], contrasts[inner])
     };
+    // Of two nested marks, exactly one is the outer: the one with more ink, then the larger
+    // box, then the later found (two boxes a pixel apart may hold the same ink).
+    let outer_key = |k: usize| (found[k].area, found[k].width() * found[k].height(), k);
     let beats = |j: usize, i: usize| {
-        let j_outer = found[j].area > found[i].area;
+        let j_outer = outer_key(j) > outer_key(i);
         let same = if j_outer { alike(j, i) } else { alike(i, j) };
         if same && stands_out[j] {
-            (found[j].area, j) > (found[i].area, i)
+            j_outer
         } else {
             (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
         }
@@ -472,14 +509,51 @@ fn corner_marks(
     marks
 }
 
-/// Ink masks of `sub` thresholded halfway between the tile's ground (the median level of
-/// `cell`, in `sub`'s pixels) and its most extreme ink, for each polarity whose ink stands out by
+/// The pieces of one polarity with each piece of ink that both masks found (local-mean and
+/// levelled) counted once: two boxes that overlap by more than [`SAME_INK_OVERLAP`] of the
+/// smaller one, neither inside the other, are one piece, its box their union and its ink the
+/// larger of theirs. Side by side, [`merge_lines`] would join them and add up their ink, and the
+/// mark would look like a filled block (see [`MARK_MAX_FILL`]). Nested boxes are left to the
+/// choice between nested marks in [`corner_marks`].
+fn same_ink_once(mut pieces: Vec<Blob>) -> Vec<Blob> {
+    let inside = |o: &Blob, i: &Blob| o.x0 <= i.x0 && i.x1 <= o.x1 && o.y0 <= i.y0 && i.y1 <= o.y1;
+    let shared = |a: &Blob, b: &Blob| {
+        let w = a.x1.min(b.x1).saturating_sub(a.x0.max(b.x0));
+        let h = a.y1.min(b.y1).saturating_sub(a.y0.max(b.y0));
+        let smaller = (a.width() * a.height()).min(b.width() * b.height()).max(1);
+        (w * h) as f32 / smaller as f32
+    };
+    let mut i = 0;
+    while i < pieces.len() {
+        let twin = (i + 1..pieces.len()).find(|&j| {
+            let (a, b) = (&pieces[i], &pieces[j]);
+            !inside(a, b) && !inside(b, a) && shared(a, b) > SAME_INK_OVERLAP
+        });
+        match twin {
+            Some(j) => {
+                let b = pieces.swap_remove(j);
+                let a = pieces[i];
+                pieces[i] = Blob {
+                    area: a.area.max(b.area),
+                    parts: a.parts.max(b.parts),
+                    ..a.union(&b)
+                };
+            }
+            None => i += 1,
+        }
+    }
+    pieces
+}
+
+/// Ink masks of `sub`, each with the contrast of the tile's most extreme ink of its polarity,
+/// thresholded [`MARK_LEVEL_SHARE`] of the way from the tile's ground (the median level of
+/// `cell`, in `sub`'s pixels) to that ink, for each polarity whose ink stands out by
 /// at least [`MIN_INK_CONTRAST`]. Against the local mean, a digit close to the tile's edge joins
 /// the tile's rim (a `1` at the left of Wordament's `12`); against the tile's own level, the gap
 /// between tiles is not ink of the digit's polarity, so the digit stays apart. Only for flat
 /// tiles (see [`FLAT_TILE_SHARE`]): on shaded tiles with badges and icons one level cuts shapes
 /// into pieces that look like digits. Empty when the tile is not flat.
-fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, GrayImage)> {
+fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, f32, GrayImage)> {
     let cell = cell.clamp_to(sub.dimensions());
     if cell.width() <= 2 || cell.height() <= 2 {
         return vec![];
@@ -498,11 +572,12 @@ fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, GrayImage)> {
         .map(|(dark, ink)| {
             (
                 dark,
+                (ink - ground).abs(),
                 ink_beyond(
                     sub,
                     PixelBox::whole(sub.dimensions()),
                     dark,
-                    (ink + ground) / 2.0,
+                    ground + MARK_LEVEL_SHARE * (ink - ground),
                 ),
             )
         })
@@ -1398,6 +1473,87 @@ mod tests {
         let img = two_with(|x, _| x < 16, 203);
         let sure = contrast(&img, &two);
         assert!(!is_whole_mark(&img, &light(10, 10, 29, 26), &two, sure));
+    }
+
+    /// A flat orange tile (161) with a white (255) `L` 34 px high of 5 px strokes, and a `4`
+    /// 10 px high of 2 px anti-aliased strokes (`digit`) in its top-left corner, all blurred by
+    /// 1.2 px: the letter keeps its white, the digit's thin strokes lose much of their contrast
+    /// (as a Wordament value's do on the blur probe).
+    fn blurred_tile_with_a_small_value(digit: u8) -> GrayImage {
+        let sharp = GrayImage::from_fn(80, 80, |x, y| {
+            let (x, y) = (x as i32, y as i32);
+            let letter = ((30..35).contains(&x) && (30..64).contains(&y))
+                || ((30..52).contains(&x) && (59..64).contains(&y));
+            let stem = (13..15).contains(&x) && (8..18).contains(&y);
+            let bar = (7..17).contains(&x) && (14..16).contains(&y);
+            let slant = (8..14).contains(&y) && (0..2).contains(&(x - (13 - (y - 8)) + 1));
+            Luma([if letter {
+                255
+            } else if stem || bar || slant {
+                digit
+            } else {
+                161
+            }])
+        });
+        imageproc::filter::gaussian_blur_f32(&sharp, 1.2)
+    }
+
+    /// The marks [`corner_marks`] finds on [`blurred_tile_with_a_small_value`].
+    fn marks_of_blurred_tile(digit: u8) -> Vec<Blob> {
+        let img = blurred_tile_with_a_small_value(digit);
+        let whole = PixelBox::whole(img.dimensions());
+        let letter = PixelBox::new(29, 29, 53, 65);
+        corner_marks(&img, whole, whole, Some(letter), 34.0, 80.0)
+    }
+
+    #[test]
+    fn a_blurred_small_value_on_a_flat_tile_is_one_mark() {
+        // The digit peaks 56 over the tile, the letter 94: halfway to the letter's ink only
+        // specks of the digit are left.
+        let marks = marks_of_blurred_tile(230);
+        assert!(
+            marks
+                .iter()
+                .any(|m| m.x0 <= 8 && m.x1 >= 15 && m.y0 <= 9 && m.y1 >= 17),
+            "the whole 4 as one mark: {marks:?}"
+        );
+    }
+
+    #[test]
+    fn a_faint_value_on_a_tile_whose_letters_stand_out_little_is_a_mark() {
+        // The digit peaks 44 over the tile and its box's 10% extreme only 38, less than
+        // `MIN_INK_CONTRAST` but more than `FAINT_MARK_SHARE` of the letter's 94.
+        let marks = marks_of_blurred_tile(215);
+        assert!(
+            marks
+                .iter()
+                .any(|m| m.x0 <= 9 && m.x1 >= 15 && m.y0 <= 10 && m.y1 >= 16),
+            "the faint 4 as a mark: {marks:?}"
+        );
+    }
+
+    #[test]
+    fn the_same_ink_found_by_both_masks_counts_once() {
+        // A digit 35 px high: the local-mean mask's box and the levelled mask's, a pixel apart.
+        let local = Blob {
+            area: 427,
+            ..light(50, 791, 72, 826)
+        };
+        let levelled = Blob {
+            area: 448,
+            ..light(49, 792, 72, 826)
+        };
+        let elsewhere = light(100, 791, 110, 826);
+        let once = same_ink_once(vec![local, levelled, elsewhere]);
+        assert_eq!(once.len(), 2);
+        let digit = once.iter().find(|b| b.x0 == 49).expect("the digit");
+        assert_eq!(
+            (digit.y0, digit.x1, digit.y1, digit.area),
+            (791, 72, 826, 448)
+        );
+        // A box inside another (the `1` of a `12`) is left to the choice between nested marks.
+        let inner = light(55, 800, 65, 815);
+        assert_eq!(same_ink_once(vec![local, inner]).len(), 2);
     }
 
     #[test]
