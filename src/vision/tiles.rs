@@ -274,16 +274,27 @@ fn cut_cell(
             let pixels = m.bounds();
             (
                 pixels,
-                normalise(full, pixels, m.dark, m.height() as f32, window),
+                normalise(
+                    full,
+                    pixels,
+                    m.dark,
+                    m.height() as f32,
+                    window,
+                    Paper::AtMostGround,
+                ),
             )
         })
         .collect();
+    // Under a swipe trail the band over the ink is lighter than the ground: see [`Paper`].
+    let paper = if lifted.is_some() {
+        Paper::Lightest
+    } else {
+        Paper::AtMostGround
+    };
     let main = main_blob.zip(main_px).map(|(m, found)| {
         let pixels = whole_line(full, cell, found);
-        (
-            pixels,
-            normalise(full, pixels, m.dark, m.height() as f32 * scale, cell),
-        )
+        let height = m.height() as f32 * scale;
+        (pixels, normalise(full, pixels, m.dark, height, cell, paper))
     });
     // A tile whose letter the grid search missed (merged with a rotated tile's edge, crossed by
     // a path): look again in the cell alone.
@@ -370,6 +381,7 @@ pub fn colour_crop(image: &DynamicImage, text: PixelBox) -> GrayImage {
         false,
         text_height,
         PixelBox::whole(smallest.dimensions()),
+        Paper::AtMostGround,
     )
 }
 
@@ -383,7 +395,10 @@ fn main_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<(PixelBox, G
 fn dark_line_crop(full: &GrayImage, cell: PixelBox, text: PixelBox) -> (PixelBox, GrayImage) {
     let pixels = whole_line(full, cell, text);
     let height = pixels.height() as f32;
-    (pixels, normalise(full, pixels, true, height, cell))
+    (
+        pixels,
+        normalise(full, pixels, true, height, cell, Paper::AtMostGround),
+    )
 }
 
 /// The small marks of a cell (full-resolution pixels): text boxes of either polarity clearly
@@ -1073,8 +1088,36 @@ fn ink_is_dark(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<bool>
     Some(ground - low >= high - ground)
 }
 
+/// Which level of a crop is its paper (white), in [`normalise`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// The lightest levels (but a stray few), or the tile's ground around the text where that
+    /// is darker (see [`rim_level`]): a halo lighter than the ground around the ink (the ringing
+    /// of a sharpened, downscaled or JPEG-compressed capture, a glowing theme's) is paper too,
+    /// else the ground comes out grey around a white halo and the model is unsure, or reads
+    /// the letter turned.
+    AtMostGround,
+    /// The lightest levels (but a stray few): for a cell under a swipe trail, whose band over
+    /// the ink is lighter than the tile's ground; clipped to white, it would cut the letter (an
+    /// `O` crossed by the trail reads `Q`). The letter is read again with the band lifted off.
+    Lightest,
+}
+
+/// The median level of the rim (the outermost pixels) of a `w` x `h` crop's `values`
+/// (row-major): the tile's ground around the text.
+fn rim_level(values: &[u8], w: u32, h: u32) -> f32 {
+    let (w, h) = (w as usize, h as usize);
+    let at = |x: usize, y: usize| values[y * w + x];
+    let rim = Levels::of(
+        (0..w)
+            .flat_map(|x| [at(x, 0), at(x, h - 1)])
+            .chain((0..h).flat_map(|y| [at(0, y), at(w - 1, y)])),
+    );
+    rim.median() as f32
+}
+
 /// The text in `text` (full pixels) as dark ink on white: inverted when the ink is light,
-/// contrast stretched between ink and background levels, framed by a white margin of a quarter
+/// contrast stretched between ink and `paper` levels, framed by a white margin of a quarter
 /// of the text height. Only pixels within a small pad of the text box are copied, so marks
 /// elsewhere in the cell do not reach the model.
 pub fn normalise(
@@ -1083,6 +1126,7 @@ pub fn normalise(
     dark: bool,
     text_height: f32,
     cell: PixelBox,
+    paper: Paper,
 ) -> GrayImage {
     let pad = crop_pad(text_height);
     let padded = text.outset(pad, pad).clamp_to_box(cell);
@@ -1098,10 +1142,14 @@ pub fn normalise(
         values.extend(row.iter().map(|&v| if dark { v } else { 255 - v }))
     });
     let levels = Levels::of(values.iter().copied());
-    let ink = ink_extreme(&levels, true, CROP_INK_STRAY);
-    let paper = ink_extreme(&levels, false, CROP_PAPER_STRAY);
-    let span = (paper - ink).max(MIN_STRETCH_SPAN);
     let (w, h) = (area.width(), area.height());
+    let ink = ink_extreme(&levels, true, CROP_INK_STRAY);
+    let lightest = ink_extreme(&levels, false, CROP_PAPER_STRAY);
+    let paper = match paper {
+        Paper::AtMostGround => lightest.min(rim_level(&values, w, h)),
+        Paper::Lightest => lightest,
+    };
+    let span = (paper - ink).max(MIN_STRETCH_SPAN);
     let stretched = GrayImage::from_fn(w, h, |x, y| {
         let v = values[(y * w + x) as usize] as f32;
         Luma([((v - ink) / span * 255.0).clamp(0.0, 255.0) as u8])
@@ -1302,6 +1350,43 @@ mod tests {
         })
     }
 
+    /// A white `T` (crossbar and stem 6 px thick) on a mid-orange tile (150), ringed by a halo
+    /// darker than the tile (90, 2 px wide) as a sharpened capture draws it: inverted, the halo
+    /// is lighter than the ground around it.
+    fn letter_with_a_halo() -> GrayImage {
+        GrayImage::from_fn(80, 80, |x, y| {
+            let (x, y) = (x as i32, y as i32);
+            let inside = |x: i32, y: i32| {
+                ((20..60).contains(&x) && (20..26).contains(&y))
+                    || ((37..43).contains(&x) && (20..66).contains(&y))
+            };
+            let near = (-2..=2).any(|dx| (-2..=2).any(|dy| inside(x + dx, y + dy)));
+            Luma([if inside(x, y) {
+                250
+            } else if near {
+                90
+            } else {
+                150
+            }])
+        })
+    }
+
+    #[test]
+    fn the_ground_around_a_haloed_letter_is_white() {
+        let img = letter_with_a_halo();
+        let (text, cell) = (PixelBox::new(18, 18, 62, 68), PixelBox::new(0, 0, 80, 80));
+        let ground_of = |paper: Paper| {
+            let crop = normalise(&img, text, false, 46.0, cell, paper);
+            let margin = (CROP_MARGIN * 46.0).round() as u32 + CROP_MARGIN_PIXELS;
+            // Ground beside the stem, under the crossbar, clear of the halo.
+            let at = (margin + 4, crop.height() / 2);
+            crop.get_pixel(at.0, at.1)[0]
+        };
+        assert_eq!(ground_of(Paper::AtMostGround), 255);
+        // Stretched to the halo's level, the ground is grey.
+        assert!(ground_of(Paper::Lightest) < 200);
+    }
+
     #[test]
     fn crops_are_dark_ink_on_white_whatever_the_polarity() {
         let img = cell();
@@ -1312,6 +1397,7 @@ mod tests {
             true,
             40.0,
             PixelBox::new(0, 0, 100, 100),
+            Paper::AtMostGround,
         );
         let (w, h) = crop.dimensions();
         assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0, "ink is dark");
@@ -1574,6 +1660,7 @@ mod tests {
             true,
             20.0,
             PixelBox::new(0, 0, 200, 100),
+            Paper::AtMostGround,
         );
         let h = crop.height();
         // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
