@@ -740,8 +740,8 @@ pub fn game_in_file_name(name: &str) -> Option<Game> {
 /// The multi-letter tiles a game prints, for the games known to print no others: Letterpress
 /// prints one letter per tile, Boggle's and Boggle With Friends' `Q` reads `Qu`, and Big
 /// Boggle's dice have the faces `An`, `Er`, `He`, `In`, `Qu` and `Th` (../shared/scoring.md).
-/// `None` for games with other tiles (Wordament's digrams, either/or, prefix and suffix tiles)
-/// or whose set is not known here.
+/// `None` for games with other tiles (Wordament's, see [`never_prints`]) or whose set is not
+/// known here.
 fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
     match game {
         Game::Letterpress => Some(&[]),
@@ -751,25 +751,42 @@ fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
     }
 }
 
+/// Wordament's tiles of plain letters hold at most this many: a digram (`QU`, `TH`); its longer
+/// tiles are prefixes (`OVER-`), suffixes (`-ING`) or either/or pairs (`A/E`), which print
+/// their mark (../shared/scoring.md).
+const WORDAMENT_DIGRAM_LETTERS: usize = 2;
+
+/// Whether `game` never prints `tile` (as the reader writes it, upper case): a tile of more
+/// than one letter outside its set (see [`multi_letter_tiles`]), or on Wordament a tile of
+/// more than [`WORDAMENT_DIGRAM_LETTERS`] plain letters (a prefix whose hyphen was lost to a
+/// downscaled capture reads `OVER`).
+fn never_prints(game: Game, tile: &str) -> bool {
+    let letters = tile.chars().count();
+    match game {
+        Game::Wordament => {
+            letters > WORDAMENT_DIGRAM_LETTERS && tile.chars().all(char::is_alphabetic)
+        }
+        _ => multi_letter_tiles(game)
+            .is_some_and(|allowed| letters > 1 && !allowed.contains(&tile.to_uppercase().as_str())),
+    }
+}
+
 /// The most confidence a tile the recognised game never prints keeps: below the doubt
 /// threshold, so the tile is solved as its likely readings and listed as doubtful.
 const FOREIGN_TILE_CONFIDENCE: f32 = 0.5;
 
-/// Lowers to at most [`FOREIGN_TILE_CONFIDENCE`] the confidence of tiles of more than one letter
-/// that the game, once recognised surely, never prints (see [`multi_letter_tiles`]): a `W` whose
-/// top a banner hides reads as `VV`, surely, on a Letterpress board. Run after the game is
-/// recognised.
+/// Lowers to at most [`FOREIGN_TILE_CONFIDENCE`] the confidence of tiles that the game, once
+/// recognised surely, never prints (see [`never_prints`]): a `W` whose top a banner hides reads
+/// as `VV`, surely, on a Letterpress board. Run after the game is recognised.
 pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
     if !reading.game.certain {
         return;
     }
-    let Some(allowed) = multi_letter_tiles(reading.game.game) else {
-        return;
-    };
+    let game = reading.game.game;
     let tiles = reading.board.tiles.iter().flatten();
     let confidences = reading.confidence.iter_mut().flatten();
     for (tile, confidence) in tiles.zip(confidences) {
-        if tile.chars().count() > 1 && !allowed.contains(&tile.to_uppercase().as_str()) {
+        if never_prints(game, &tile.to_uppercase()) {
             *confidence = confidence.min(FOREIGN_TILE_CONFIDENCE);
         }
     }
@@ -1185,24 +1202,24 @@ mod tests {
 
     #[test]
     fn tiles_the_game_never_prints_are_doubted() {
-        let tiles = ["VV", "QU", "A", "TH", "."];
+        let tiles = ["VV", "QU", "A", "TH", ".", "OVER", "OVER-", "-ING", "A/E"];
         let doubted = |game: Game, certain: bool| -> Vec<f32> {
             let mut reading = reading_of(&tiles, game, certain);
             doubt_foreign_tiles(&mut reading);
             reading.confidence[0].clone()
         };
+        let (d, s) = (0.5, 0.98);
         assert_eq!(
             doubted(Game::Letterpress, true),
-            [0.5, 0.5, 0.98, 0.5, 0.98]
+            [d, d, s, d, s, d, d, d, d]
         );
-        assert_eq!(doubted(Game::Bwf, true), [0.5, 0.98, 0.98, 0.5, 0.98]);
-        assert_eq!(
-            doubted(Game::Bigboggle, true),
-            [0.5, 0.98, 0.98, 0.98, 0.98]
-        );
-        // Wordament prints digrams of its own; an unsure guess says nothing.
-        assert_eq!(doubted(Game::Wordament, true), [0.98; 5]);
-        assert_eq!(doubted(Game::Letterpress, false), [0.98; 5]);
+        assert_eq!(doubted(Game::Bwf, true), [d, s, s, d, s, d, d, d, d]);
+        assert_eq!(doubted(Game::Bigboggle, true), [d, s, s, s, s, d, d, d, d]);
+        // Wordament prints digrams, prefixes, suffixes and either/or pairs of its own, but no
+        // plain tile of more than two letters (a prefix that lost its hyphen).
+        assert_eq!(doubted(Game::Wordament, true), [s, s, s, s, s, d, s, s, s]);
+        // An unsure guess says nothing.
+        assert_eq!(doubted(Game::Letterpress, false), [s; 9]);
     }
 
     fn evidence() -> Evidence {
