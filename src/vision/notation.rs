@@ -828,6 +828,33 @@ fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f3
     height > 0.0 && top_lower - bottom_lower >= cut * height && bottom_lower.abs() <= kept * height
 }
 
+/// Two marks read as values share a line when they overlap by at least this share of the
+/// shorter one's height ...
+const VALUE_LINE_OVERLAP: f32 = 0.5;
+/// ... and lie side by side at most this many times the taller one's height apart: the digits
+/// of one value (`12`), found apart when a sharpened or blurred capture split the ink between
+/// them.
+const VALUE_DIGIT_GAP: f32 = 1.0;
+
+/// Whether `other` lies beside `mark` on its line, apart from it (see [`VALUE_LINE_OVERLAP`]
+/// and [`VALUE_DIGIT_GAP`]).
+fn beside_on_its_line(other: PixelBox, mark: PixelBox) -> bool {
+    let shared_height = other.bottom.min(mark.bottom) as f32 - other.top.max(mark.top) as f32;
+    let shorter = other.height().min(mark.height()) as f32;
+    let taller = other.height().max(mark.height()) as f32;
+    let gap = other.left.max(mark.left) as f32 - other.right.min(mark.right) as f32;
+    shared_height >= VALUE_LINE_OVERLAP * shorter && (0.0..=VALUE_DIGIT_GAP * taller).contains(&gap)
+}
+
+/// Scales a mark's meanings so the surest keeps at most `cap`.
+fn cap_choices(choices: &mut [(Mark, f32)], cap: f32) {
+    let best = choices.first().map_or(0.0, |c| c.1);
+    if best > cap {
+        let share = cap / best;
+        choices.iter_mut().for_each(|c| c.1 *= share);
+    }
+}
+
 /// The values among a mark's meanings, with their probabilities.
 fn value_readings(choices: &[(Mark, f32)]) -> Vec<(u32, f32)> {
     choices
@@ -932,7 +959,9 @@ impl CellGrids {
     /// values in one corner of every tile, so when most tiles' surest value readings lie in one
     /// corner, a reading in another corner is an icon that looks like a digit (SpellCast's gem
     /// reads as an `8`) and loses to the surest reading in that corner, or is dropped. Without
-    /// such a corner, the surest reading wins.
+    /// such a corner, the surest reading wins. A reading with another beside it on its line
+    /// (see [`beside_on_its_line`]) may be one digit of a value whose digits were found apart:
+    /// it keeps at most [`ODD_LETTER_CONFIDENCE`].
     fn choose_values(&mut self, cells: &[TileCrops]) {
         let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);
         let surest = |candidates: &[ValueCandidate]| {
@@ -957,7 +986,13 @@ impl CellGrids {
                 .filter(|(_, b)| usual.is_none() || corner_of(i, *b) == usual)
                 .cloned()
                 .collect();
-            if let Some((choices, place)) = surest(&candidates) {
+            if let Some((mut choices, place)) = surest(&candidates) {
+                if candidates
+                    .iter()
+                    .any(|(_, b)| beside_on_its_line(*b, place))
+                {
+                    cap_choices(&mut choices, ODD_LETTER_CONFIDENCE);
+                }
                 self.value_marks[i / self.cols][i % self.cols] = choices;
                 self.value_boxes[i] = Some(place);
             }
@@ -994,10 +1029,10 @@ impl CellGrids {
             if !is_cut_from_above(span, usual, CUT_SHARE, KEPT_EDGE) {
                 continue;
             }
-            let choices = &mut self.value_marks[i / self.cols][i % self.cols];
-            let best = choices.first().map_or(0.0, |c| c.1);
-            let share = (ODD_LETTER_CONFIDENCE / best).min(1.0);
-            choices.iter_mut().for_each(|c| c.1 *= share);
+            cap_choices(
+                &mut self.value_marks[i / self.cols][i % self.cols],
+                ODD_LETTER_CONFIDENCE,
+            );
         }
     }
 
@@ -1238,6 +1273,25 @@ mod tests {
         grids.value_candidates[4] = vec![candidate(4, 80, 80, 3, 0.6), candidate(4, 5, 80, 8, 0.7)];
         grids.choose_values(&cells);
         assert_eq!(grids.value_marks[1][1][0].0, Mark::Value(8));
+    }
+
+    #[test]
+    fn a_value_with_another_beside_it_on_its_line_is_doubted() {
+        let (cells, mut grids) = three_by_three();
+        for i in 0..9 {
+            grids.value_candidates[i].push(candidate(i, 5, 5, 2, 0.99));
+        }
+        // The `1` and `2` of a `12` found apart (2 px between them), the `1` surer.
+        grids.value_candidates[4] = vec![candidate(4, 5, 5, 1, 1.0), candidate(4, 17, 5, 2, 0.99)];
+        // A value with a badge's leftover far off its line, and one with a mark far along it.
+        grids.value_candidates[5].push(candidate(5, 5, 40, 7, 0.6));
+        grids.value_candidates[6].push(candidate(6, 40, 5, 7, 0.6));
+        grids.choose_values(&cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].clone();
+        assert_eq!(sure(1, 1), (Mark::Value(1), ODD_LETTER_CONFIDENCE));
+        assert_eq!(sure(1, 2), (Mark::Value(2), 0.99));
+        assert_eq!(sure(2, 0), (Mark::Value(2), 0.99));
+        assert_eq!(sure(0, 0), (Mark::Value(2), 0.99));
     }
 
     /// A white crop with black boxes `(x0, y0, x1, y1)`.
