@@ -777,17 +777,29 @@ const FOREIGN_TILE_CONFIDENCE: f32 = 0.5;
 
 /// Lowers to at most [`FOREIGN_TILE_CONFIDENCE`] the confidence of tiles that the game, once
 /// recognised surely, never prints (see [`never_prints`]): a `W` whose top a banner hides reads
-/// as `VV`, surely, on a Letterpress board. Run after the game is recognised.
+/// as `VV`, surely, on a Letterpress board. On Wordament, the prefix and the suffix the letters
+/// make (`OVER-`, `-OVER`) become the tile's likely readings too, sharing what the reading
+/// lost. Run after the game is recognised.
 pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
     if !reading.game.certain {
         return;
     }
     let game = reading.game.game;
-    let tiles = reading.board.tiles.iter().flatten();
+    let cells = reading.board.tiles.iter().flatten();
     let confidences = reading.confidence.iter_mut().flatten();
-    for (tile, confidence) in tiles.zip(confidences) {
-        if never_prints(game, &tile.to_uppercase()) {
-            *confidence = confidence.min(FOREIGN_TILE_CONFIDENCE);
+    let alternatives = reading.alternatives.iter_mut().flatten();
+    for ((tile, confidence), others) in cells.zip(confidences).zip(alternatives) {
+        if !never_prints(game, &tile.to_uppercase()) {
+            continue;
+        }
+        let lost = (*confidence - FOREIGN_TILE_CONFIDENCE).max(0.0);
+        *confidence = confidence.min(FOREIGN_TILE_CONFIDENCE);
+        if game == Game::Wordament {
+            for affix in [format!("{tile}-"), format!("-{tile}")] {
+                others.retain(|(t, _)| *t != affix);
+                others.push((affix, lost / 2.0));
+            }
+            others.sort_by(|a, b| b.1.total_cmp(&a.1));
         }
     }
 }
@@ -1218,6 +1230,15 @@ mod tests {
         // Wordament prints digrams, prefixes, suffixes and either/or pairs of its own, but no
         // plain tile of more than two letters (a prefix that lost its hyphen).
         assert_eq!(doubted(Game::Wordament, true), [s, s, s, s, s, d, s, s, s]);
+        // The prefix and suffix it may be are its likely readings, sharing what it lost.
+        let mut reading = reading_of(&tiles, Game::Wordament, true);
+        doubt_foreign_tiles(&mut reading);
+        let over = &reading.alternatives[0][5];
+        assert_eq!(over.len(), 2);
+        for (affix, (t, p)) in ["OVER-", "-OVER"].iter().zip(over) {
+            assert_eq!((t.as_str(), (p * 100.0).round()), (*affix, 24.0));
+        }
+        assert!(reading.alternatives[0][6].is_empty());
         // An unsure guess says nothing.
         assert_eq!(doubted(Game::Letterpress, false), [s; 9]);
     }
