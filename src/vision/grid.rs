@@ -13,6 +13,7 @@ use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use image::GrayImage;
 use std::cell::OnceCell;
+use std::ops::Range;
 
 /// The board's lattice, in the coordinates of the analysed image.
 #[derive(Debug, Clone)]
@@ -525,7 +526,8 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 /// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
 /// part of the board: those with at most one letter on a tile (see [`on_ground`]), more junk
 /// than letters, or some junk and no more letters than half the line (a score line with a timer
-/// at one end). Returns the kinds of the remaining cells, row-major; none when fewer than
+/// at one end); and first, a part of the lattice beyond a line with no tile (see
+/// [`detached_part`]). Returns the kinds of the remaining cells, row-major; none when fewer than
 /// [`MIN_SIDE`] columns or [`MIN_SIDE`] less one rows remain (one row short of a board may be
 /// completed by a row under a cover: see [`take_in_covered_rows`]).
 fn trim(
@@ -578,34 +580,17 @@ fn trim(
             (cols > 1 && bad((0..rows).map(|r| r * cols).collect())).then_some(2),
             (cols > 1 && bad((0..rows).map(|r| r * cols + cols - 1).collect())).then_some(3),
         ];
-        let Some(edge) = edges.into_iter().flatten().next() else {
-            return kinds;
+        let detached = detached_part(lattice, &kinds, &unlike, &fills);
+        let (keep_rows, keep_cols) = match (detached, edges.into_iter().flatten().next()) {
+            (Some(part), _) => part,
+            (None, Some(0)) => (1..rows, 0..cols),
+            (None, Some(1)) => (0..rows - 1, 0..cols),
+            (None, Some(2)) => (0..rows, 1..cols),
+            (None, Some(_)) => (0..rows, 0..cols - 1),
+            (None, None) => return kinds,
         };
-        let keep = |i: usize| {
-            let (r, c) = (i / cols, i % cols);
-            match edge {
-                0 => r > 0,
-                1 => r + 1 < rows,
-                2 => c > 0,
-                _ => c + 1 < cols,
-            }
-        };
-        lattice.cells = (0..rows * cols)
-            .filter(|&i| keep(i))
-            .map(|i| lattice.cells[i])
-            .collect();
-        match edge {
-            0 => {
-                lattice.rows -= 1;
-                lattice.y0 += lattice.py;
-            }
-            1 => lattice.rows -= 1,
-            2 => {
-                lattice.cols -= 1;
-                lattice.x0 += lattice.px;
-            }
-            _ => lattice.cols -= 1,
-        }
+        drop(fills);
+        crop(lattice, keep_rows, keep_cols);
         if lattice.rows + 1 < MIN_SIDE || lattice.cols < MIN_SIDE {
             return vec![];
         }
@@ -922,21 +907,111 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
     if tiles.is_empty() {
         tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
     }
-    let nearest = |c: Colour, to: &[Colour]| {
+    in_line
+        .into_iter()
+        .filter_map(|i| fills.get(i))
+        .filter(|&c| is_ground_fill(c, &tiles, &ground))
+        .count()
+}
+
+/// Whether a cell's fill `c` is the ground's rather than a tile's: farther than
+/// [`TILE_FILL_DISTANCE`] from every one of the board's `tiles`' fills and [`GROUND_NEARER`]
+/// times nearer one of the `ground`'s (the holes').
+fn is_ground_fill(c: Colour, tiles: &[Colour], ground: &[Colour]) -> bool {
+    let nearest = |to: &[Colour]| {
         to.iter()
             .map(|&o| fill::distance(c, o))
             .fold(f32::INFINITY, f32::min)
     };
-    in_line
-        .into_iter()
-        .filter_map(|i| fills.get(i))
-        .filter(|&c| {
-            let (to_tiles, to_ground) = (nearest(c, &tiles), nearest(c, &ground));
-            to_tiles.is_finite()
-                && to_tiles > TILE_FILL_DISTANCE
-                && GROUND_NEARER * to_ground < to_tiles
-        })
-        .count()
+    let (to_tiles, to_ground) = (nearest(tiles), nearest(ground));
+    to_tiles.is_finite() && to_tiles > TILE_FILL_DISTANCE && GROUND_NEARER * to_ground < to_tiles
+}
+
+/// The part of the lattice that is the board when a line across it holds no tile and the part
+/// beyond that line is not the board's: (rows, columns) to keep; `None` when there is none.
+///
+/// A board's tiles are one piece: a shaped board (Word Hunt) has holes, but never a whole row
+/// or column of them, which would split it in two. So a line across the lattice whose every
+/// cell is a hole or print on the ground (see [`is_ground_fill`]: an icon, a label) parts the
+/// board from other print that lines up with it: an advert under it that shows letters on tiles
+/// of its own (a game's own advert under a Wordament board: `SNAP` in white on blue tiles), a
+/// panel of text. The part with fewer letters is not the board when most of its inked cells
+/// do not look like the board's tiles (see [`unlike_tiles`]); the other part is kept, the line
+/// left out. A board whose middle row a banner covers is not parted: its covered tiles are junk
+/// on the banner's fill, or holes, but the tiles beyond them still look like the board's.
+fn detached_part(
+    lattice: &Lattice,
+    kinds: &[CellKind],
+    unlike: &[bool],
+    fills: &CellFills,
+) -> Option<(Range<usize>, Range<usize>)> {
+    if !kinds.contains(&CellKind::Empty) {
+        return None;
+    }
+    let (rows, cols) = (lattice.rows, lattice.cols);
+    let fills_of = |keep: &dyn Fn(usize) -> bool| -> Vec<Colour> {
+        (0..kinds.len())
+            .filter(|&i| keep(i))
+            .filter_map(|i| fills.get(i))
+            .collect()
+    };
+    let ground = fills_of(&|i| kinds[i] == CellKind::Empty);
+    let inner = inner_cells(lattice);
+    let tiles = fills_of(&|i| kinds[i] == CellKind::Letter && inner[i]);
+    let tileless = |i: usize| {
+        kinds[i] == CellKind::Empty
+            || fills
+                .get(i)
+                .is_some_and(|c| is_ground_fill(c, &tiles, &ground))
+    };
+    let in_part = |part: &dyn Fn(usize) -> bool| {
+        let cells: Vec<usize> = (0..kinds.len()).filter(|&i| part(i)).collect();
+        let letters = cells
+            .iter()
+            .filter(|&&i| kinds[i] == CellKind::Letter)
+            .count();
+        let inked: Vec<usize> = cells
+            .into_iter()
+            .filter(|&i| kinds[i] != CellKind::Empty)
+            .collect();
+        let unlike_board = 2 * inked.iter().filter(|&&i| unlike[i]).count() > inked.len();
+        (letters, unlike_board)
+    };
+    for (along_rows, lines) in [(true, rows), (false, cols)] {
+        let index = |i: usize| if along_rows { i / cols } else { i % cols };
+        for k in 1..lines.saturating_sub(1) {
+            if !(0..kinds.len()).filter(|&i| index(i) == k).all(tileless) {
+                continue;
+            }
+            let (before, after) = (in_part(&|i| index(i) < k), in_part(&|i| index(i) > k));
+            let keep = if before.0 < after.0 && before.1 {
+                k + 1..lines
+            } else if after.0 < before.0 && after.1 {
+                0..k
+            } else {
+                continue;
+            };
+            return Some(if along_rows {
+                (keep, 0..cols)
+            } else {
+                (0..rows, keep)
+            });
+        }
+    }
+    None
+}
+
+/// Keeps the `rows` and `cols` of a lattice (its texts and origin follow).
+fn crop(lattice: &mut Lattice, rows: Range<usize>, cols: Range<usize>) {
+    let old_cols = lattice.cols;
+    lattice.cells = rows
+        .clone()
+        .flat_map(|r| cols.clone().map(move |c| r * old_cols + c))
+        .map(|i| lattice.cells[i])
+        .collect();
+    lattice.x0 += cols.start as f32 * lattice.px;
+    lattice.y0 += rows.start as f32 * lattice.py;
+    (lattice.rows, lattice.cols) = (rows.len(), cols.len());
 }
 
 /// For each cell of a lattice, row-major, whether it lies inside its edge lines (neither in its
@@ -1704,6 +1779,74 @@ mod tests {
     fn print_on_the_ground_beside_and_under_a_board_is_not_tiles() {
         let print = [(1, 4), (3, 4), (4, 2), (4, 3), (4, 4)];
         assert_4x4_from_100(&lattice_with_print_on_the_ground(&print));
+    }
+
+    /// The lattice found in a board of blue tiles with white letters on an orange ground, 4
+    /// columns wide, whose rows `covered` a bar of the ground's colour hides; under its `rows`, lined up
+    /// with the tiles, a round icon on the bare ground under the last column and, a row lower, an
+    /// advert: a dark panel with a row of smaller green tiles showing white letters of the
+    /// board's size (a game's advert for another game). With `dim`, the whole screen is dimmed
+    /// under a modal (x0.45, +10 levels).
+    fn board_over_an_advert(rows: u32, covered: &[u32], dim: bool) -> Lattice {
+        let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
+        let (panel, green) = ([40u8, 40, 48], [60u8, 170, 90]);
+        let height = 100 + 50 * (rows + 2);
+        let mut img = image::RgbImage::from_pixel(420, height, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let mut texts = Vec::new();
+        for r in 0..rows + 2 {
+            for c in 0..4 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                if r < rows && covered.contains(&r) {
+                    fill(cx - 25, cy - 25, cx + 25, cy + 25, ground);
+                    continue;
+                } else if r < rows {
+                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                } else if r == rows + 1 {
+                    fill(cx - 25, cy - 25, cx + 25, cy + 25, panel);
+                    fill(cx - 15, cy - 15, cx + 15, cy + 15, green);
+                } else if c < 3 {
+                    continue;
+                }
+                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                texts.push(text(cx, cy, 16, 24, false));
+            }
+        }
+        if dim {
+            for p in img.pixels_mut() {
+                p.0 = p.0.map(|v| (f32::from(v) * 0.45 + 10.0) as u8);
+            }
+        }
+        let image = image::DynamicImage::ImageRgb8(img);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice")
+    }
+
+    /// Under the board, a row with an icon on the bare ground and holes, and under that an
+    /// advert's tiles with letters: the row with no tile parts the advert from the board, and
+    /// the advert's cells do not look like the board's tiles. Bright or dimmed alike.
+    #[test]
+    fn an_advert_past_a_row_with_no_tile_is_not_the_board() {
+        for dim in [false, true] {
+            assert_4x4_from_100(&board_over_an_advert(4, &[], dim));
+        }
+    }
+
+    /// A row of the board hidden under a bar of the ground's colour holds no tile either, but
+    /// the tiles on its other side look like the board's: the board is not parted there.
+    #[test]
+    fn a_board_with_a_covered_row_is_not_parted() {
+        let l = board_over_an_advert(6, &[1], false);
+        assert_eq!((l.rows, l.cols), (6, 4));
+        let holes: Vec<usize> = (0..24).filter(|&i| l.holes[i]).collect();
+        assert_eq!(holes, vec![4, 5, 6, 7]);
     }
 
     /// A 4x4 board whose tiles print a small value in their top-left corner, beside a column of
