@@ -137,21 +137,39 @@ fn mark_of(text: &str, probability: f32) -> Option<(Mark, f32)> {
 }
 
 /// Every meaning a corner mark's reading may have, with its probability, most probable first
-/// (readings with the same meaning add up). Empty when the model's most probable reading is not
-/// a value or badge, or is less sure than [`MARK_NOISE_BELOW`].
+/// (readings with the same meaning add up). Empty when the model's most probable reading is a
+/// value or badge less sure than [`MARK_NOISE_BELOW`], or is neither (a letter) and its other
+/// readings give values less than [`MARK_NOISE_BELOW`] together.
+///
+/// A small digit the model reads as a letter at less than even odds (a 7 px `6` as `E` 43%,
+/// with `4` 23% and `6` 21% next) is a value it could not read, not a letter: its meanings are
+/// the values among its readings, each as probable as the model says (so less than the letter,
+/// and the value is left out as unreadable, or weighed with the game's table), never the letter.
 pub fn mark_choices(reading: &CropReading) -> Vec<(Mark, f32)> {
+    let others = reading
+        .alternatives
+        .iter()
+        .filter_map(|(t, p)| mark_of(t, *p));
     let Some(first) = mark_of(&reading.text, reading.confidence) else {
-        return Vec::new();
+        let values: Vec<(Mark, f32)> = others
+            .filter(|(m, _)| matches!(m, Mark::Value(_)))
+            .collect();
+        let together: f32 = values.iter().map(|(_, p)| p).sum();
+        if together < MARK_NOISE_BELOW {
+            return Vec::new();
+        }
+        return merged(values);
     };
     if reading.confidence < MARK_NOISE_BELOW {
         return Vec::new();
     }
-    let mut out = vec![first];
-    for (m, p) in reading
-        .alternatives
-        .iter()
-        .filter_map(|(t, p)| mark_of(t, *p))
-    {
+    merged(std::iter::once(first).chain(others).collect())
+}
+
+/// Meanings with the same mark added up, most probable first.
+fn merged(meanings: Vec<(Mark, f32)>) -> Vec<(Mark, f32)> {
+    let mut out: Vec<(Mark, f32)> = Vec::new();
+    for (m, p) in meanings {
         match out.iter_mut().find(|(o, _)| *o == m) {
             Some(seen) => seen.1 = (seen.1 + p).min(1.0),
             None => out.push((m, p)),
@@ -685,6 +703,8 @@ fn read_colour_marks(
         .enumerate()
         .filter_map(|(k, &(i, mark))| {
             let (text, _) = cells[i].marks.get(mark?)?;
+            // Read as neither (a letter, see [`mark_choices`]): left alone too.
+            mark_of(&readings[k].text, readings[k].confidence)?;
             let sure = mark_choices(&readings[k]).first()?.1;
             (sure < COLOUR_AGAIN_BELOW).then(|| (k, tiles::colour_crop(image, *text)))
         })
@@ -1164,6 +1184,32 @@ mod tests {
         assert_eq!(mark(&reading("I", 0.9)), Some((Mark::Value(1), 0.45)));
         // An S needs a 5's whole shape: it counts in full.
         assert_eq!(mark(&reading("S", 0.9)), Some((Mark::Value(5), 0.9)));
+    }
+
+    #[test]
+    fn a_small_digit_read_as_a_letter_is_an_unreadable_value_not_the_letter() {
+        let with = |alternatives: Vec<(&str, f32)>| CropReading {
+            text: "E".into(),
+            confidence: 0.43,
+            alternatives: alternatives
+                .into_iter()
+                .map(|(t, p)| (t.to_string(), p))
+                .collect(),
+        };
+        // Values among the other readings: they are its meanings, each as probable as read.
+        let choices = mark_choices(&with(vec![("4", 0.23), ("6", 0.21), ("G", 0.03)]));
+        assert_eq!(choices.len(), 2);
+        assert_eq!(choices[0].0, Mark::Value(6));
+        assert!((choices[0].1 - 0.24).abs() < 1e-6, "G is a 6: {choices:?}");
+        assert_eq!(choices[1], (Mark::Value(4), 0.23));
+        // Together unsure enough to be unreadable, never read.
+        let settled = settle_marks(&[vec![choices]], &[vec![vec![]]]);
+        assert_eq!(settled.values, vec![vec![None]]);
+        assert_eq!(settled.doubts.len(), 1);
+        // A letter with hardly any value among its readings is no value (an icon, a rim).
+        assert!(mark_choices(&with(vec![("4", 0.1), ("K", 0.2)])).is_empty());
+        // Badges among a letter's readings are not taken up.
+        assert!(mark_choices(&with(vec![("DL", 0.4)])).is_empty());
     }
 
     #[test]
