@@ -848,11 +848,12 @@ fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f3
     height > 0.0 && top_lower - bottom_lower >= cut * height && bottom_lower.abs() <= kept * height
 }
 
-/// A digit drawn in fewer pixel rows than this cannot show all of its strokes: a `3`, `6`, `8` or
-/// `9` needs three bars and the two gaps between them. The model, trained on text at least 8 px
-/// high, still reads such print, mostly right (tiles 34 px apart: 33 of 34 values 4 px high),
-/// but not as surely as it says (a `1` read `4` at 97%).
-const LEGIBLE_DIGIT_PIXELS: u32 = 5;
+/// A digit drawn in fewer pixel rows than this is smaller than any text the recognition model was
+/// trained on (8 px and up, `models/train/gen.py`): at 4-5 px a `3`, `6`, `8` or `9` cannot even
+/// show its three bars and the gaps between them. The model still reads such print, mostly right
+/// (tiles 34 px apart: 33 of 34 values 4 px high), but not as surely as it says (a `1` read `4`
+/// at 97%).
+const LEGIBLE_DIGIT_PIXELS: u32 = 8;
 /// The most confidence a value printed smaller than [`LEGIBLE_DIGIT_PIXELS`] keeps: still
 /// reported (at least the doubt threshold), but below the 90% that promises a right read.
 const SMALL_DIGIT_CONFIDENCE: f32 = 0.85;
@@ -1354,20 +1355,20 @@ mod tests {
     }
 
     #[test]
-    fn a_value_printed_too_small_to_show_its_strokes_is_not_promised() {
+    fn a_value_printed_smaller_than_the_models_training_is_not_promised() {
         let (cells, mut grids) = three_by_three();
         for i in 0..9 {
             grids.value_candidates[i].push(candidate(i, 5, 5, 2, 0.99));
         }
-        // A digit 4 px high, and one 5 px high.
+        // A digit 7 px high, and one 8 px high.
         let (x, y) = (105, 5);
         grids.value_candidates[1] = vec![(
             vec![(Mark::Value(4), 0.97)],
-            PixelBox::new(x, y, x + 3, y + 4),
+            PixelBox::new(x, y, x + 5, y + 7),
         )];
         grids.value_candidates[2] = vec![(
             vec![(Mark::Value(4), 0.97)],
-            PixelBox::new(x + 100, y, x + 103, y + 5),
+            PixelBox::new(x + 100, y, x + 105, y + 8),
         )];
         grids.choose_values(&cells);
         assert_eq!(

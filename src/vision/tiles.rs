@@ -176,6 +176,10 @@ const MIN_STRETCH_SPAN: f32 = 24.0;
 const CROP_MARGIN: f32 = 0.25;
 /// See [`CROP_MARGIN`].
 const CROP_MARGIN_PIXELS: u32 = 2;
+/// The widest margin round a small mark (a value, a badge): this share of its ink height. The
+/// fixed [`CROP_MARGIN_PIXELS`] alone is 40% of a digit 5 px high, wider than any margin the
+/// model was trained on, and the model then reads a `1` as `4`.
+const MARK_MARGIN_MAX: f32 = 0.35;
 /// A piece of ink of at most this many pixels ...
 const SPECK_PIXELS: u32 = 3;
 /// ... and less than this share of the largest piece is a speck, not part of the text.
@@ -274,14 +278,7 @@ fn cut_cell(
             let pixels = m.bounds();
             (
                 pixels,
-                normalise(
-                    full,
-                    pixels,
-                    m.dark,
-                    m.height() as f32,
-                    window,
-                    Paper::AtMostGround,
-                ),
+                normalise_mark(full, pixels, m.dark, m.height() as f32, window),
             )
         })
         .collect();
@@ -1143,6 +1140,57 @@ pub fn normalise(
     cell: PixelBox,
     paper: Paper,
 ) -> GrayImage {
+    normalise_framed(full, text, dark, text_height, cell, paper, Frame::Text)
+}
+
+/// A small mark's crop (a value, a badge): as [`normalise`], its margin kept within
+/// [`MARK_MARGIN_MAX`] of its ink height.
+pub fn normalise_mark(
+    full: &GrayImage,
+    text: PixelBox,
+    dark: bool,
+    text_height: f32,
+    cell: PixelBox,
+) -> GrayImage {
+    normalise_framed(
+        full,
+        text,
+        dark,
+        text_height,
+        cell,
+        Paper::AtMostGround,
+        Frame::Mark,
+    )
+}
+
+/// How the white margin round a crop's ink is measured (see [`crop_margin`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Frame {
+    /// A tile's letters: [`CROP_MARGIN`] of the ink height and [`CROP_MARGIN_PIXELS`].
+    Text,
+    /// A small mark: the same, at most [`MARK_MARGIN_MAX`] of the ink height (one pixel at least).
+    Mark,
+}
+
+/// The white margin (pixels) framing `ink_height` pixels of ink.
+fn crop_margin(ink_height: f32, frame: Frame) -> u32 {
+    let margin = (CROP_MARGIN * ink_height).round() as u32 + CROP_MARGIN_PIXELS;
+    match frame {
+        Frame::Text => margin,
+        Frame::Mark => margin.min(((MARK_MARGIN_MAX * ink_height).round() as u32).max(1)),
+    }
+}
+
+/// See [`normalise`] and [`normalise_mark`].
+fn normalise_framed(
+    full: &GrayImage,
+    text: PixelBox,
+    dark: bool,
+    text_height: f32,
+    cell: PixelBox,
+    paper: Paper,
+    frame: Frame,
+) -> GrayImage {
     let pad = crop_pad(text_height);
     let padded = text.outset(pad, pad).clamp_to_box(cell);
     // At least one pixel, even for a text box outside the cell.
@@ -1178,7 +1226,7 @@ pub fn normalise(
         .outset(pad, pad)
         .clamp_to((w, h));
     let ink_height = (framed.height() as f32).min(text_height);
-    let margin = (CROP_MARGIN * ink_height).round() as u32 + CROP_MARGIN_PIXELS;
+    let margin = crop_margin(ink_height, frame);
     let mut out = GrayImage::from_pixel(
         framed.width() + 2 * margin,
         framed.height() + 2 * margin,
@@ -1673,6 +1721,28 @@ mod tests {
         // 20 px of ink, 3 px of ground and a 7 px margin on each side (the box would give 80).
         assert_eq!(h, 40, "crop height for 20 px of text");
         assert_eq!(ink_box(&crop).map(|b| b.height()), Some(20));
+    }
+
+    #[test]
+    fn a_small_values_margin_stays_within_the_models_range() {
+        // A digit's stem 6 px high (2 px wide) in a 40 px cell.
+        let img = GrayImage::from_fn(40, 40, |x, y| {
+            Luma([if (19..21).contains(&x) && (17..23).contains(&y) {
+                20
+            } else {
+                230
+            }])
+        });
+        let text = PixelBox::new(19, 17, 21, 23);
+        let cell = PixelBox::new(0, 0, 40, 40);
+        let ink = |crop: &GrayImage| ink_box(crop).expect("the stem is kept");
+        let mark = normalise_mark(&img, text, true, 6.0, cell);
+        let (b, h) = (ink(&mark), mark.height());
+        // 1 px of ground, then 0.35 x 6 px = 2 px of white margin (not the letters' 4 px).
+        assert_eq!((b.top, h - b.bottom), (3, 3), "margin round a 6 px mark");
+        let letter = normalise(&img, text, true, 6.0, cell, Paper::AtMostGround);
+        let b = ink(&letter);
+        assert_eq!(b.top, 5, "a letter keeps the quarter and the fixed pixels");
     }
 
     /// A die's `T` (dark, 30) on its light face (215) in a 100 px cell, with the dark tray (40)
