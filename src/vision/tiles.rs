@@ -317,12 +317,15 @@ fn cut_cell(
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
-    // A letter relocated to the other polarity (see `letter_in_cell`) stands on its own tile's
-    // ground, of the board's letters' ink: there is no telling what is beside it.
-    let beside_of = (!relocated_main).then_some(main.as_ref()).flatten();
-    let ink_beside_main = beside_of.map_or(0.0, |(read, _)| {
-        // A letter looked for again in the cell alone is of the board's polarity.
-        let dark = main_blob.map_or(lattice.dark, |m| m.dark);
+    let ink_beside_main = main.as_ref().map_or(0.0, |(read, _)| {
+        // A letter relocated to the other polarity (see `letter_in_cell`) is measured in its own
+        // polarity's ink: in the board's, its tile's ground is ink. A letter looked for again in
+        // the cell alone is of the board's polarity.
+        let dark = if relocated_main {
+            ink_is_dark(full, cell_middle(cell), cell_middle(cell)).unwrap_or(lattice.dark)
+        } else {
+            main_blob.map_or(lattice.dark, |m| m.dark)
+        };
         let read = Rect::new(
             read.left as f32 / scale,
             read.top as f32 / scale,
@@ -1838,6 +1841,52 @@ mod tests {
         let (read, _) = cell.main.expect("a letter");
         assert!(read.width() <= 10, "one stem is read: {read:?}");
         // More than notation's INK_BESIDE_AT_MOST (0.58): the reading is doubted.
+        assert!(cell.ink_beside_main > 0.58, "{}", cell.ink_beside_main);
+    }
+
+    /// The `H` of the test above on a die's light face, where the grid search found a light piece
+    /// of the face between its stems (the other polarity than the face's dark letter): the letter
+    /// is looked for again, in its own polarity, and cut to one stem.
+    #[test]
+    fn ink_beside_a_relocated_letter_is_measured_in_its_own_polarity() {
+        let img = GrayImage::from_fn(100, 100, |x, y| {
+            let stem = ((25..33).contains(&x) || (67..75).contains(&x)) && (25..75).contains(&y);
+            let bar = (33..67).contains(&x) && (45..55).contains(&y);
+            Luma([if stem {
+                20
+            } else if bar {
+                150
+            } else {
+                230
+            }])
+        });
+        let face_between_stems = Blob {
+            x0: 34,
+            y0: 26,
+            x1: 66,
+            y1: 44,
+            area: 576,
+            dark: false,
+            parts: 1,
+        };
+        let lattice = Lattice {
+            rows: 1,
+            cols: 1,
+            x0: 50.0,
+            y0: 50.0,
+            px: 100.0,
+            py: 100.0,
+            glyph_height: 50.0,
+            dark: false,
+            cells: vec![Some(face_between_stems)],
+            score: 1.0,
+            holes: vec![false],
+            covered: Vec::new(),
+        };
+        let masks = ink_masks(&img, 20, INK_DELTA);
+        let cell = cut_cell(&img, &masks, &lattice, 1.0, 0, 0, None);
+        let (read, _) = cell.main.expect("a letter");
+        assert!(read.width() <= 10, "one stem is read: {read:?}");
         assert!(cell.ink_beside_main > 0.58, "{}", cell.ink_beside_main);
     }
 
