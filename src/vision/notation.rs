@@ -833,6 +833,34 @@ const CUT_SHARE: f32 = 0.25;
 /// short by something over it.
 const KEPT_EDGE: f32 = 0.2;
 
+/// Where a board's values start in their tiles (pixels right of the tile's left edge) and how
+/// high they are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ValueStart {
+    left: f32,
+    height: f32,
+}
+
+/// A value printed from the left of its tile that starts at least this share of the values'
+/// height right of where the board's values start lost its leading digit (see [`starts_late`]).
+const LATE_START: f32 = 0.25;
+
+/// Whether a value starting `left` pixels into its tile starts late against the board's `usual`
+/// start: at least [`LATE_START`] of the values' height. Measured on every real screenshot of
+/// our sets: whole values printed from the left start at most 0.18 of their height late (a `1`,
+/// whose stem sits in the middle of its advance); the `2` of a `12` whose thin `1` was lost
+/// (a sharpened capture) starts 0.29-0.35 late.
+fn starts_late(left: f32, usual: ValueStart) -> bool {
+    usual.height > 0.0 && left - usual.left >= LATE_START * usual.height
+}
+
+/// The median of `values` (the upper one of an even count); 0 when there are none.
+fn median(values: impl Iterator<Item = f32>) -> f32 {
+    let mut v: Vec<f32> = values.collect();
+    v.sort_by(f32::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
 /// Whether a text's `span` was cut short from above, against the `usual` span of its kind (the
 /// board's values, or its letters): its bottom within `kept` of the usual height from where they
 /// end, and at least `cut` of that height lost at its top (a banner or a popup over the tile's
@@ -1070,10 +1098,56 @@ impl CellGrids {
         }
     }
 
+    /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the readings of values that start late (see
+    /// [`starts_late`]) on a board whose values are printed from the left of their tiles: the
+    /// thin `1` of a `12` lost, the `2` left reads `2`, surely. The board's values read at least
+    /// [`SURE_VALUE`] sure tell where a value starts and how high it is.
+    fn doubt_late_values(&mut self, cells: &[TileCrops]) {
+        let placed: Vec<(usize, PixelBox, PixelBox)> = (0..self.value_boxes.len())
+            .filter_map(|i| {
+                let mark = self.value_boxes[i]?;
+                let cell = cells.iter().find(|c| c.row * self.cols + c.col == i)?;
+                Some((i, mark, cell.cell))
+            })
+            .collect();
+        let sure: Vec<&(usize, PixelBox, PixelBox)> = placed
+            .iter()
+            .filter(|(i, _, _)| {
+                let choices = &self.value_marks[i / self.cols][i % self.cols];
+                choices.first().is_some_and(|c| c.1 >= SURE_VALUE)
+            })
+            .collect();
+        let from_the_left = sure
+            .iter()
+            .filter(|(_, mark, cell)| {
+                matches!(
+                    Corner::of(*mark, *cell),
+                    Corner::TopLeft | Corner::BottomLeft
+                )
+            })
+            .count();
+        if sure.len() < USUAL_CORNER_TILES || 2 * from_the_left <= sure.len() {
+            return;
+        }
+        let usual = ValueStart {
+            left: median(sure.iter().map(|(_, m, c)| m.left as f32 - c.left as f32)),
+            height: median(sure.iter().map(|(_, m, _)| m.height() as f32)),
+        };
+        for (i, mark, cell) in placed {
+            if starts_late(mark.left as f32 - cell.left as f32, usual) {
+                cap_choices(
+                    &mut self.value_marks[i / self.cols][i % self.cols],
+                    ODD_LETTER_CONFIDENCE,
+                );
+            }
+        }
+    }
+
     /// The board reading: values only when most tiles show one, badges when any does.
     fn into_reading(mut self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
         self.choose_values(cells);
         self.doubt_cut_values(cells);
+        self.doubt_late_values(cells);
         let (rows, cols) = (self.rows, self.cols);
         let marks = settle_marks(&self.value_marks, &self.badge_marks);
         let value_choices = self
@@ -1312,6 +1386,40 @@ mod tests {
         // The other readings keep their share of the probability.
         assert!((grids.value_marks[2][0][1].1 - 0.01 * 0.5 / 0.91).abs() < 1e-6);
         assert_eq!((sure(2, 1), sure(2, 2), sure(0, 0)), (0.97, 0.97, 0.99));
+    }
+
+    /// A value `v` read `p` sure in cell `i` of [`three_by_three`], 14 px high, starting `left`
+    /// pixels into the cell's top-left corner.
+    fn place_left_value(grids: &mut CellGrids, i: usize, v: u32, p: f32, left: u32) {
+        let (x, y) = ((i % 3) as u32 * 100 + left, (i / 3) as u32 * 100 + 6);
+        grids.value_marks[i / 3][i % 3] = vec![(Mark::Value(v), p)];
+        grids.value_boxes[i] = Some(PixelBox::new(x, y, x + 8, y + 14));
+    }
+
+    #[test]
+    fn a_value_printed_from_the_left_that_starts_late_is_doubted() {
+        let (cells, mut grids) = three_by_three();
+        for i in 0..6 {
+            place_left_value(&mut grids, i, 2, 0.99, 6);
+        }
+        // A `1`, its stem in the middle of its advance: 2 px (0.14 of the height) late.
+        place_left_value(&mut grids, 6, 1, 0.99, 8);
+        // The `2` of a `12` whose `1` was lost: 5 px (0.36) late.
+        place_left_value(&mut grids, 7, 2, 0.99, 11);
+        // A `12` read whole starts early.
+        place_left_value(&mut grids, 8, 12, 0.99, 3);
+        grids.doubt_late_values(&cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
+        assert!(sure(2, 1) <= ODD_LETTER_CONFIDENCE, "{}", sure(2, 1));
+        assert_eq!((sure(2, 0), sure(2, 2), sure(0, 0)), (0.99, 0.99, 0.99));
+        // Printed from the right (Ruzzle), where a value starts says nothing of a lost digit.
+        let (cells, mut grids) = three_by_three();
+        for i in 0..6 {
+            place_left_value(&mut grids, i, 2, 0.99, 80);
+        }
+        place_left_value(&mut grids, 7, 1, 0.99, 86);
+        grids.doubt_late_values(&cells);
+        assert_eq!(grids.value_marks[2][1][0].1, 0.99);
     }
 
     #[test]
