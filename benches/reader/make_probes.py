@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Makes the reader's probes: perturbed copies of real screenshots that stand in for devices and
+captures nobody here has seen (README.md beside this file says what each one is).
+
+    python3 benches/reader/make_probes.py /work/shared/real-screens /work/real-gathered/tune \
+        --out /work/probes --bin target/release/wordsnap
+
+Each source folder holds images with their ground truth STEM.json beside them. Each probe is a
+folder OUT/NAME holding every source image perturbed, with its STEM.json copied beside it (none
+of these perturbations changes what the board says). A held-out folder is never a source: any
+source path with "heldout" in it is refused.
+
+Deterministic: the random draws of `mix` come from a generator seeded by the probe, the image's
+stem and the copy number, so an image's draw does not depend on which other images are given.
+The geometry-based probes (crop, bannerA, bannerB, tiny) take the board's box from
+`BIN read --json` of the clean image, so they depend on the binary given; the box used for each
+image is written to OUT/geometry.json, and OUT/manifest.txt lists what was made from what.
+Needs Python 3, Pillow and numpy only.
+"""
+import argparse
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+
+
+# ---------------------------------------------------------------------------------------------
+# Building blocks. Each takes and returns an RGB image, except `jpeg_bytes`.
+
+
+def jpeg_bytes(im, quality):
+    """The image encoded as JPEG at `quality` (Pillow's encoder, 4:2:0 subsampling, no
+    optimisation flags)."""
+    buf = io.BytesIO()
+    im.save(buf, "JPEG", quality=quality)
+    return buf.getvalue()
+
+
+def jpeg(im, quality):
+    """The image after a round trip through JPEG at `quality`."""
+    return Image.open(io.BytesIO(jpeg_bytes(im, quality))).convert("RGB")
+
+
+def scale(im, factor, resample=Image.LANCZOS):
+    """The image scaled by `factor` (each side rounded, at least 1 px)."""
+    size = (max(1, round(im.width * factor)), max(1, round(im.height * factor)))
+    return im.resize(size, resample)
+
+
+def levels(im, fn):
+    """Each channel's level v (0-255, as float) mapped by fn, rounded and clipped."""
+    a = np.asarray(im, dtype=np.float64)
+    return Image.fromarray(np.clip(np.rint(fn(a)), 0, 255).astype(np.uint8), "RGB")
+
+
+def gamma(im, g):
+    """255 * (v / 255) ** g: g > 1 darkens, g < 1 lightens."""
+    return levels(im, lambda a: 255.0 * (a / 255.0) ** g)
+
+
+def dim(im, k, add):
+    """A modal dim: each channel v * k + add."""
+    return levels(im, lambda a: a * k + add)
+
+
+def hue_third(im):
+    """Hues turned a third of the way round (+120 degrees). In RGB a turn of exactly 120 degrees
+    is a permutation of the channels (red becomes green, green blue, blue red), so this is exact:
+    lightness and saturation are untouched."""
+    r, g, b = im.split()
+    return Image.merge("RGB", (b, r, g))
+
+
+def warm(im):
+    """A warm cast (a night-light screen filter or a yellowish camera white balance): red
+    x1.06 + 8, green x1.0 + 2, blue x0.85."""
+    a = np.asarray(im, dtype=np.float64)
+    out = np.empty_like(a)
+    out[..., 0] = a[..., 0] * 1.06 + 8
+    out[..., 1] = a[..., 1] + 2
+    out[..., 2] = a[..., 2] * 0.85
+    return Image.fromarray(np.clip(np.rint(out), 0, 255).astype(np.uint8), "RGB")
+
+
+def font(size):
+    """Pillow's built-in scalable font (Aileron, shipped inside Pillow >= 10.1), so the text drawn
+    does not depend on the fonts installed."""
+    return ImageFont.load_default(size=max(8, int(size)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry from the binary.
+
+
+def board_box(binary, path):
+    """(x, y, width, height, rows, cols) of the board that `BIN read --json` finds in the clean
+    image; None when it finds none (or the output cannot be parsed)."""
+    run = subprocess.run([binary, "read", "--json", path], capture_output=True, text=True)
+    try:
+        read = json.loads(run.stdout.splitlines()[0])
+        g = read["grid"]
+        box = (int(g["x"]), int(g["y"]), int(g["width"]), int(g["height"]),
+               int(read["rows"]), int(read["cols"]))
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+    if box[2] <= 0 or box[3] <= 0 or box[4] <= 0 or box[5] <= 0:
+        return None
+    return box
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry-based probes.
+
+
+def crop(im, box):
+    """Cropped round the board with a margin of 12% of the board's width (left and right) and
+    height (top and bottom), clipped to the image."""
+    x, y, w, h, _, _ = box
+    mx, my = round(0.12 * w), round(0.12 * h)
+    return im.crop((max(0, x - mx), max(0, y - my), min(im.width, x + w + mx), min(im.height, y + h + my)))
+
+
+def banner(im, box, cover):
+    """A phone notification banner (light grey #EDEDED, rounded corners, an app icon and two lines
+    of dark text, the second cut at a word to fit) over the board's top edge. Its bottom edge lies `cover` of the first row's height
+    below the board's top (0.2: the row's corner marks; 0.45: the top half of its letters too). It
+    spans the board's width plus a fifth of a tile on each side (clipped to the image) and is 0.8
+    of a row high (its top clipped at the image's top)."""
+    x, y, w, h, rows, cols = box
+    ph, pw = h / rows, w / cols
+    bottom = y + cover * ph
+    top = bottom - 0.8 * ph
+    left = max(0.0, x - 0.2 * pw)
+    right = min(im.width - 1.0, x + w + 0.2 * pw)
+    out = im.copy()
+    d = ImageDraw.Draw(out)
+    radius = max(2, round(0.12 * ph))
+    d.rounded_rectangle((round(left), round(top), round(right), round(bottom)), radius=radius, fill=(237, 237, 237))
+    # The text sits in the banner's band that is visible (inside the image).
+    vis_top = max(top, 0.0)
+    band = bottom - vis_top
+    line = band / 4.2
+    pad = 0.35 * line
+    icon = 1.6 * line
+    ix, iy = left + pad * 2, vis_top + pad * 1.5
+    d.rounded_rectangle((round(ix), round(iy), round(ix + icon), round(iy + icon)), radius=max(1, round(icon / 4)), fill=(52, 120, 246))
+    tx = ix + icon + pad * 2
+    f1, f2 = font(line * 1.05), font(line * 0.95)
+    d.text((tx, iy), "Messages  \u00b7  now", font=f1, fill=(40, 40, 40))
+    words = "Sam: are you playing tonight? I just beat your score".split()
+    while len(words) > 1 and d.textlength(" ".join(words), font=f2) > right - pad * 2 - tx:
+        words = words[:-1]
+    d.text((tx, iy + line * 1.45), " ".join(words), font=f2, fill=(60, 60, 60))
+    return out
+
+
+def tiny(im, box):
+    """Scaled (Lanczos) so that the tiles are about 34 px apart (the mean of the row and column
+    pitch read from the clean image)."""
+    x, y, w, h, rows, cols = box
+    pitch = (w / cols + h / rows) / 2
+    return scale(im, 34.0 / pitch)
+
+
+# ---------------------------------------------------------------------------------------------
+# The desktop probe.
+
+
+def desk(im):
+    """The screenshot shrunk (Lanczos; never enlarged) into a 1920x1080 desktop: a blue gradient
+    wallpaper with two icon labels, an emulator window (a dark title bar with its title and window
+    buttons, a 6 px frame, a side toolbar of buttons) holding the screenshot, and a taskbar along
+    the bottom with a start button, app buttons and a clock."""
+    W, H, TASK, TITLE, FRAME, TOOL = 1920, 1080, 48, 32, 6, 56
+    yy = np.linspace(0, 1, H)[:, None]
+    xx = np.linspace(0, 1, W)[None, :]
+    bg = np.empty((H, W, 3))
+    bg[..., 0] = 20 + 40 * xx + 0 * yy
+    bg[..., 1] = 60 + 50 * yy + 10 * xx
+    bg[..., 2] = 120 + 80 * (1 - yy)
+    out = Image.fromarray(np.clip(bg, 0, 255).astype(np.uint8), "RGB")
+    d = ImageDraw.Draw(out)
+    label = font(14)
+    for i, name in enumerate(["Recycle Bin", "notes.txt", "Android Studio"]):
+        iy = 24 + i * 100
+        d.rounded_rectangle((40, iy, 88, iy + 48), radius=6, fill=(230, 200, 90) if i == 1 else (200, 210, 225))
+        d.text((64, iy + 54), name, font=label, fill=(255, 255, 255), anchor="mt")
+    # Window: content area at most 1920 - 2*180 wide, and as tall as the screen allows.
+    max_w = W - 360 - 2 * FRAME - TOOL
+    max_h = H - TASK - 2 * 20 - TITLE - 2 * FRAME
+    k = min(1.0, max_w / im.width, max_h / im.height)
+    shot = scale(im, k) if k < 1.0 else im
+    win_w = shot.width + 2 * FRAME + TOOL
+    win_h = shot.height + TITLE + 2 * FRAME
+    wx = (W - win_w) // 2
+    wy = max(20, (H - TASK - win_h) // 2)
+    d.rectangle((wx, wy, wx + win_w - 1, wy + win_h - 1), fill=(43, 43, 48))
+    d.rectangle((wx, wy, wx + win_w - 1, wy + TITLE - 1), fill=(60, 63, 65))
+    d.text((wx + 12, wy + TITLE // 2), "Android Emulator - Pixel_6_API_34:5554", font=font(15), fill=(220, 220, 220), anchor="lm")
+    for j, c in enumerate([(236, 95, 90), (245, 190, 80), (98, 197, 84)]):
+        cx = wx + win_w - 20 - j * 24
+        d.ellipse((cx - 7, wy + TITLE // 2 - 7, cx + 7, wy + TITLE // 2 + 7), fill=c)
+    out.paste(shot, (wx + FRAME, wy + TITLE + FRAME))
+    tx = wx + FRAME + shot.width + 8
+    for j in range(8):
+        by = wy + TITLE + FRAME + 10 + j * 48
+        if by + 36 > wy + win_h - FRAME:
+            break
+        d.rounded_rectangle((tx, by, tx + 36, by + 36), radius=6, fill=(75, 78, 82))
+        d.ellipse((tx + 11, by + 11, tx + 25, by + 25), outline=(200, 200, 200), width=2)
+    # Taskbar.
+    d.rectangle((0, H - TASK, W - 1, H - 1), fill=(32, 32, 36))
+    d.rectangle((8, H - TASK + 8, 40, H - 8), fill=(0, 120, 215))
+    for j, name in enumerate(["Files", "Browser", "Emulator", "Terminal"]):
+        bx = 60 + j * 150
+        d.rectangle((bx, H - TASK + 6, bx + 140, H - 6), fill=(58, 58, 64) if name == "Emulator" else (44, 44, 50))
+        d.text((bx + 70, H - TASK // 2), name, font=font(15), fill=(235, 235, 235), anchor="mm")
+    d.text((W - 16, H - TASK // 2 - 9), "21:47", font=font(15), fill=(235, 235, 235), anchor="rm")
+    d.text((W - 16, H - TASK // 2 + 10), "24/11/2026", font=font(12), fill=(200, 200, 200), anchor="rm")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The mixed probe.
+
+# The eleven mild perturbations `mix` draws from (name, function).
+MILD = [
+    ("x0.7", lambda im: scale(im, 0.7)),
+    ("x0.85", lambda im: scale(im, 0.85)),
+    ("x1.2", lambda im: scale(im, 1.2)),
+    ("jpeg50", lambda im: jpeg(im, 50)),
+    ("jpeg75", lambda im: jpeg(im, 75)),
+    ("gamma1.3", lambda im: gamma(im, 1.3)),
+    ("gamma0.8", lambda im: gamma(im, 0.8)),
+    ("dim0.6+15", lambda im: dim(im, 0.6, 15)),
+    ("blur0.8", lambda im: im.filter(ImageFilter.GaussianBlur(0.8))),
+    ("warm", warm),
+    ("sat0.6", lambda im: ImageEnhance.Color(im).enhance(0.6)),
+]
+
+
+def mix_draw(stem, copy):
+    """The two distinct mild perturbations (in the order applied) for copy 1 or 2 of `stem`."""
+    rng = random.Random(f"mix:{stem}:{copy}")
+    return rng.sample(range(len(MILD)), 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
+# an empty list leaves the image out. `box` is None when the clean image gave no board.
+
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny"}
+
+
+def one(im):
+    return [("", im, "")]
+
+
+PROBES = {
+    "s045": lambda im, box: one(scale(im, 0.45)),
+    "s060": lambda im, box: one(scale(im, 0.6)),
+    "s075": lambda im, box: one(scale(im, 0.75)),
+    "s133": lambda im, box: one(scale(im, 1.33)),
+    "s150": lambda im, box: one(scale(im, 1.5)),
+    "jpg55": lambda im, box: one(jpeg_bytes(im, 55)),
+    "q35": lambda im, box: one(jpeg_bytes(im, 35)),
+    "blur": lambda im, box: one(im.filter(ImageFilter.GaussianBlur(1.2))),
+    "dark": lambda im, box: one(gamma(im, 1.6)),
+    "bright": lambda im, box: one(gamma(im, 0.6)),
+    "sharp": lambda im, box: one(im.filter(ImageFilter.UnsharpMask(radius=2, percent=150, threshold=3))),
+    "web": lambda im, box: one(jpeg_bytes(scale(im, 0.7, Image.BILINEAR), 70)),
+    "dim": lambda im, box: one(dim(im, 0.45, 10)),
+    "hue": lambda im, box: one(hue_third(im)),
+    "crop": lambda im, box: one(crop(im, box)),
+    "desk": lambda im, box: one(desk(im)),
+    "bannerA": lambda im, box: one(banner(im, box, 0.2)),
+    "bannerB": lambda im, box: one(banner(im, box, 0.45)),
+    "tiny": lambda im, box: one(tiny(im, box)),
+}
+
+
+def make_mix(im, stem):
+    made = []
+    for copy in (1, 2):
+        out = im
+        names = []
+        for i in mix_draw(stem, copy):
+            name, fn = MILD[i]
+            out = fn(out)
+            names.append(name)
+        made.append((f"_mix{copy}", out, "+".join(names)))
+    return made
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def sources(folders):
+    """(folder, path) of every image in `folders` that has its STEM.json beside it, sorted."""
+    for folder in folders:
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            stem, suffix = os.path.splitext(path)
+            if suffix.lower() in IMAGE_SUFFIXES and os.path.isfile(stem + ".json"):
+                yield folder, path
+
+
+def save(result, out_dir, stem):
+    """Writes a probe image: JPEG bytes as STEM.jpg (exactly as encoded), an image as STEM.png."""
+    if isinstance(result, bytes):
+        dest = os.path.join(out_dir, stem + ".jpg")
+        with open(dest, "wb") as f:
+            f.write(result)
+    else:
+        dest = os.path.join(out_dir, stem + ".png")
+        result.save(dest)
+    return dest
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("folders", nargs="+", help="source folders (never a held-out one)")
+    parser.add_argument("--out", required=True, help="folder to write one folder per probe into")
+    parser.add_argument("--bin", default="target/release/wordsnap",
+                        help="wordsnap binary, for the board's box in the clean image (default: %(default)s)")
+    parser.add_argument("--only", nargs="*", help="make only these probes (names as in README.md)")
+    args = parser.parse_args()
+    names = list(PROBES) + ["mix"]
+    if args.only:
+        unknown = [n for n in args.only if n not in names]
+        if unknown:
+            parser.error(f"unknown probe(s): {' '.join(unknown)} (known: {' '.join(names)})")
+        names = [n for n in names if n in args.only]
+    for folder in args.folders:
+        if "heldout" in os.path.abspath(folder).lower():
+            parser.error(f"{folder}: held-out images are never a probe's source")
+        if not os.path.isdir(folder):
+            parser.error(f"{folder}: not a folder")
+
+    paths = list(sources(args.folders))
+    stems = [os.path.splitext(os.path.basename(p))[0] for _, p in paths]
+    dupes = {s for s in stems if stems.count(s) > 1}
+    if dupes:
+        sys.exit(f"the same stem in two sources: {' '.join(sorted(dupes))}")
+
+    os.makedirs(args.out, exist_ok=True)
+    boxes = {}
+    if GEOMETRY & set(names):
+        for _, path in paths:
+            boxes[path] = board_box(args.bin, path)
+        with open(os.path.join(args.out, "geometry.json"), "w") as f:
+            json.dump({os.path.basename(p): b and dict(zip(("x", "y", "width", "height", "rows", "cols"), b))
+                       for p, b in boxes.items()}, f, indent=1, sort_keys=True)
+            f.write("\n")
+
+    manifest = [f"sources: {' '.join(args.folders)} ({len(paths)} images)", f"binary for geometry: {args.bin}"]
+    for name in names:
+        out_dir = os.path.join(args.out, name)
+        if os.path.isdir(out_dir):
+            shutil.rmtree(out_dir)
+        os.makedirs(out_dir)
+        made, skipped = 0, []
+        for _, path in paths:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            box = boxes.get(path)
+            if name in GEOMETRY and box is None:
+                skipped.append(stem)
+                continue
+            im = Image.open(path).convert("RGB")
+            results = make_mix(im, stem) if name == "mix" else PROBES[name](im, box)
+            for suffix, result, note in results:
+                dest = save(result, out_dir, stem + suffix)
+                shutil.copyfile(os.path.splitext(path)[0] + ".json", os.path.join(out_dir, stem + suffix + ".json"))
+                made += 1
+                if note:
+                    manifest.append(f"{name}/{os.path.basename(dest)}: {note}")
+        line = f"{name}: {made} images"
+        if skipped:
+            line += f"; left out (no board read in the clean image): {' '.join(skipped)}"
+        print(line, flush=True)
+        manifest.append(line)
+    with open(os.path.join(args.out, "manifest.txt" if not args.only else "manifest_only.txt"), "w") as f:
+        f.write("\n".join(manifest) + "\n")
+
+
+if __name__ == "__main__":
+    main()
