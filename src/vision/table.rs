@@ -7,9 +7,12 @@
 //! table: when the model's own readings give the table's value a fair share of their
 //! probability, that value is reported, as sure as the two witnesses together make it.
 //!
-//! The table never stands in for the picture: a value whose readings give the table's value
+//! The table never overrules the picture: a value whose readings give the table's value
 //! little probability is never made the table's; read surely, it stands, and read unsurely, it
-//! is left out as unreadable (against the table it is more likely wrong). Nothing is done when
+//! is left out as unreadable (against the table it is more likely wrong). Where the picture
+//! shows no value at all on a tile (its digit too faint or too small to be found as a mark),
+//! the table alone is a witness: these games print a value on every tile, so the table's value
+//! is reported, but never promised (at most [`TABLE_ALONE_AT_MOST`] sure). Nothing is done when
 //! the sure values do not all follow the table (another language's table, a game's special
 //! tiles), when the game is not known, or for special tiles (`QU`, `RE-`, `U/L`), which print
 //! their own value.
@@ -30,6 +33,10 @@ const MIN_FOLLOWING_SHARE: f32 = 0.85;
 /// The model's readings of a value must give the table's value at least this share of their
 /// probability: less, and the picture says the tile shows something else.
 const MIN_TABLE_SUPPORT: f32 = 0.2;
+/// A value no mark was found for is the table's with at most this confidence: below the
+/// promise of [`WITNESS_SURE`], since the picture did not witness it. Measured on every set and
+/// probe (see `BENCHMARKS.md`): every such value was right.
+const TABLE_ALONE_AT_MOST: f32 = 0.85;
 
 /// Weighs every unsure printed value of `reading` with its game's letter table (see the module
 /// documentation). Run after the game is recognised.
@@ -59,11 +66,15 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
         {
             continue;
         }
-        match tile.weighed(table_trust(witnesses, following)) {
+        let trust = table_trust(witnesses, following);
+        match tile.weighed(trust) {
             Some((value, sure)) if sure >= DOUBT_BELOW && sure > tile.value_sure => {
                 settle(reading, tile, value, sure)
             }
             _ if tile.value.is_some() && !tile.follows_table() => unsettle(reading, tile),
+            _ if tile.is_unseen() => {
+                settle(reading, tile, tile.table, trust.min(TABLE_ALONE_AT_MOST))
+            }
             _ => {}
         }
     }
@@ -131,6 +142,11 @@ impl TileValue {
 
     fn is_sure_witness(&self) -> bool {
         self.is_witness() && self.value_sure >= WITNESS_SURE
+    }
+
+    /// Whether no mark was found for its value at all (none reported, none doubted).
+    fn is_unseen(&self) -> bool {
+        self.value.is_none() && self.choices.is_empty()
     }
 
     fn follows_table(&self) -> bool {
@@ -330,6 +346,41 @@ mod tests {
             (None, 0.0),
             "four witnesses are too few"
         );
+    }
+
+    /// [`wordament_row`] with no mark found for the last tile's value.
+    fn wordament_row_unseen_last(letters: &str) -> BoardReading {
+        let mut reading = wordament_row(letters, vec![(1, 0.99)]);
+        let n = reading.board.cols;
+        reading.board.values.as_mut().unwrap()[0][n - 1] = None;
+        reading.value_confidence[0][n - 1] = 0.0;
+        reading.value_choices[0][n - 1].clear();
+        reading
+    }
+
+    #[test]
+    fn a_value_no_mark_was_found_for_is_the_tables_but_not_promised() {
+        // Wordament's K is 6; nothing was seen in the K's corner.
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        weigh_values(&mut reading);
+        let (value, sure) = last_value(&reading);
+        assert_eq!(value, Some(6));
+        assert!(
+            (DOUBT_BELOW..WITNESS_SURE).contains(&sure),
+            "reported, not promised: {sure}"
+        );
+        // Too few witnesses, or an uncertain game: nothing is said.
+        let mut reading = wordament_row_unseen_last("STARK");
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        reading.game.certain = false;
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        // A value doubted (seen but not read) is not the table's alone.
+        let mut reading = wordament_row("STARLINEK", vec![(8, 0.5), (3, 0.1)]);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
     }
 
     #[test]
