@@ -98,6 +98,13 @@ const MARK_LEVEL_SHARE: f32 = 1.0 / 3.0;
 /// strokes about a third of that. Measured on the blur probe (1.2 px): Wordament's 7-10 px
 /// digits 33-38 against letters 94 over the tile.
 const FAINT_MARK_SHARE: f32 = 0.3;
+/// On a tile that is not flat, a mark stands out when its contrast is at least this share of
+/// the tile's letter's (see [`contrast`]), where that is less than [`MIN_INK_CONTRAST`]: a
+/// modal dim over a finished game, or a dimmed tile, shrinks every contrast on the tile alike.
+/// Measured on Boggle With Friends: the white `DL` on its badge stands out 85 grey levels where
+/// the black letter stands out 200, and under a dim (x0.45) 39 where the letter stands out
+/// about 90.
+const DIMMED_MARK_SHARE: f32 = 0.3;
 /// Two pieces of a mark's ink (see [`same_ink_once`]) are the same ink when their boxes share
 /// more than this share of the smaller box.
 const SAME_INK_OVERLAP: f32 = 0.5;
@@ -272,7 +279,15 @@ fn cut_cell(
         Rect::new(m.x0 as f32, m.y0 as f32, m.x1 as f32, m.y1 as f32)
             .to_pixels(scale, full.dimensions())
     });
-    let marks = corner_marks(full, window, cell, main_px, h * scale, lattice.px * scale)
+    // The letter in full-resolution pixels, with its polarity.
+    let letter = main_blob.zip(main_px).map(|(m, px)| Blob {
+        x0: px.left,
+        y0: px.top,
+        x1: px.right,
+        y1: px.bottom,
+        ..m
+    });
+    let marks = corner_marks(full, window, cell, letter, h * scale, lattice.px * scale)
         .into_iter()
         .map(|m| {
             let pixels = m.bounds();
@@ -425,10 +440,11 @@ fn corner_marks(
     full: &GrayImage,
     window: PixelBox,
     cell: PixelBox,
-    main: Option<PixelBox>,
+    letter: Option<Blob>,
     h: f32,
     pitch: f32,
 ) -> Vec<Blob> {
+    let main = letter.map(|l| l.bounds());
     if window.width() <= MIN_READ_SIDE || window.height() <= MIN_READ_SIDE {
         return vec![];
     }
@@ -444,12 +460,16 @@ fn corner_marks(
             .find(|(d, _, _)| *d == dark)
             .map(|(_, _, m)| m)
     };
-    // The least contrast of a mark of each polarity: see [`FAINT_MARK_SHARE`].
+    // The least contrast of a mark of each polarity: see [`FAINT_MARK_SHARE`] and
+    // [`DIMMED_MARK_SHARE`].
+    let letter_least = letter.map_or(MIN_INK_CONTRAST, |letter| {
+        MIN_INK_CONTRAST.min(DIMMED_MARK_SHARE * contrast(full, &letter))
+    });
     let least_contrast = |dark: bool| {
         levelled
             .iter()
             .find(|(d, _, _)| *d == dark)
-            .map_or(MIN_INK_CONTRAST, |(_, tile_ink, _)| {
+            .map_or(letter_least, |(_, tile_ink, _)| {
                 MIN_INK_CONTRAST.min(FAINT_MARK_SHARE * tile_ink)
             })
     };
@@ -1558,6 +1578,19 @@ mod tests {
         })
     }
 
+    /// A light letter's box (left, top, right, bottom), as the grid search finds it.
+    fn light_letter(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
+        Blob {
+            x0,
+            y0,
+            x1,
+            y1,
+            area: (x1 - x0) * (y1 - y0) / 2,
+            dark: false,
+            parts: 1,
+        }
+    }
+
     #[test]
     fn a_value_next_to_the_tile_edge_is_read_whole() {
         let img = wordament_cell();
@@ -1566,7 +1599,7 @@ mod tests {
             &img,
             cell,
             cell,
-            Some(PixelBox::new(40, 40, 80, 90)),
+            Some(light_letter(40, 40, 80, 90)),
             50.0,
             120.0,
         );
@@ -1646,8 +1679,14 @@ mod tests {
     fn marks_of_blurred_tile(digit: u8) -> Vec<Blob> {
         let img = blurred_tile_with_a_small_value(digit);
         let whole = PixelBox::whole(img.dimensions());
-        let letter = PixelBox::new(29, 29, 53, 65);
-        corner_marks(&img, whole, whole, Some(letter), 34.0, 80.0)
+        corner_marks(
+            &img,
+            whole,
+            whole,
+            Some(light_letter(29, 29, 53, 65)),
+            34.0,
+            80.0,
+        )
     }
 
     #[test]
@@ -1674,6 +1713,47 @@ mod tests {
                 .any(|m| m.x0 <= 9 && m.x1 >= 15 && m.y0 <= 10 && m.y1 >= 16),
             "the faint 4 as a mark: {marks:?}"
         );
+    }
+
+    /// A dimmed shaded tile, 80 px square: its ground a gradient from 60 at the left to 100
+    /// at the right (not flat), a dark (10) `L` 34 px high with 5 px strokes, and a light `L`
+    /// 12 px high of 3 px strokes in its top-left corner, 36 levels over the ground there (a
+    /// badge's label under a modal dim: less than [`MIN_INK_CONTRAST`]).
+    fn dimmed_shaded_tile() -> GrayImage {
+        GrayImage::from_fn(80, 80, |x, y| {
+            let ground = 60 + x / 2;
+            let letter = ((30..35).contains(&x) && (30..64).contains(&y))
+                || ((30..52).contains(&x) && (59..64).contains(&y));
+            let label = ((8..11).contains(&x) && (6..18).contains(&y))
+                || ((8..17).contains(&x) && (15..18).contains(&y));
+            Luma([if letter {
+                10
+            } else if label {
+                (ground + 36) as u8
+            } else {
+                ground as u8
+            }])
+        })
+    }
+
+    #[test]
+    fn a_mark_on_a_dimmed_shaded_tile_stands_out_against_its_letters_contrast() {
+        let img = dimmed_shaded_tile();
+        let whole = PixelBox::whole(img.dimensions());
+        let dark_letter = Blob {
+            dark: true,
+            ..light_letter(30, 30, 52, 64)
+        };
+        let marks = corner_marks(&img, whole, whole, Some(dark_letter), 34.0, 80.0);
+        assert!(
+            marks
+                .iter()
+                .any(|m| !m.dark && m.x0 <= 8 && m.x1 >= 16 && m.y0 <= 6 && m.y1 >= 17),
+            "the faint light label as a mark: {marks:?}"
+        );
+        // Without a letter to measure the tile's contrast by, it stays below the usual least.
+        let marks = corner_marks(&img, whole, whole, None, 34.0, 80.0);
+        assert!(marks.iter().all(|m| m.dark), "{marks:?}");
     }
 
     #[test]
