@@ -126,3 +126,48 @@ fn real_screens_are_read() {
         "no badge where a tile shows none"
     );
 }
+
+/// Ruzzle's round badges at a small phone's resolution: the real Ruzzle capture in
+/// `../shared/real-screens`, shrunk to 0.45 (216x360), leaves each badge about 10 px round, its
+/// label 4-5 px high. The dark disc stands out more than its light label, so the disc is the
+/// mark, and it reads as an `O`; the label inside it is read again, and the badge is kept.
+#[test]
+fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
+    use wordsnap::vision::{self, ocr::TileReader};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real-screens/ruzzle_android_480x800_midswipe.jpg");
+    if !path.is_file() {
+        common::missing(
+            &path.display().to_string(),
+            "real screenshots are not part of the repository; ../shared sits beside it",
+        );
+        return;
+    }
+    let image = image::open(&path).expect("the capture decodes");
+    let small = image.resize(216, 360, image::imageops::FilterType::Lanczos3);
+    let reader = TileReader::new().expect("the embedded model loads");
+    let reading = vision::read_image(&small, &reader).expect("the board is found");
+    let bonuses = reading.board.bonuses.expect("badges are read");
+    // Bottom row, first and last tiles: TL on each (ground truth, `.json` beside the capture).
+    assert_eq!(
+        (bonuses[3][0].as_str(), bonuses[3][3].as_str()),
+        ("TL", "TL"),
+        "{bonuses:?}"
+    );
+    // No badge is read where the tile shows none.
+    let truth = [
+        ["DL", "DW", "", ""],
+        ["", "", "", ""],
+        ["", "TW", "", ""],
+        ["TL", "", "DW", "TL"],
+    ];
+    for (r, row) in bonuses.iter().enumerate() {
+        for (c, badge) in row.iter().enumerate() {
+            assert!(
+                badge.is_empty() || badge == truth[r][c],
+                "({r},{c}): {badge}, expected {:?}",
+                truth[r][c]
+            );
+        }
+    }
+}

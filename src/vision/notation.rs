@@ -713,6 +713,40 @@ fn read_colour_marks(
     Ok(())
 }
 
+/// How sure a reading is of a badge: its most probable meaning's probability when that is a
+/// badge, else 0.
+fn badge_sureness(reading: &CropReading) -> f32 {
+    match mark_choices(reading).first() {
+        Some((Mark::Bonus(_), p)) => *p,
+        _ => 0.0,
+    }
+}
+
+/// Reads again the label printed inside each corner mark that reads as no badge (see
+/// `tiles::nested_label`), in one model call, and keeps each label that reads as a badge surer
+/// than the mark did. A round badge at a phone's resolution (Ruzzle's, about 20 px) stands out
+/// more than its label, so it is the mark, and reads as an `O` or a `Q`: the tile's badge would
+/// be lost, with no doubt listed. Only a badge is taken from a label: the `2` inside a `12`
+/// whose reading failed is no value of the tile.
+fn read_mark_labels(
+    reader: &TileReader,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+) -> Result<(), VisionError> {
+    let again: Vec<(usize, GrayImage)> = owners
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &(i, mark))| {
+            let (_, label) = cells[i].mark_labels.get(mark?)?.as_ref()?;
+            (badge_sureness(&readings[k]) == 0.0).then(|| (k, label.clone()))
+        })
+        .collect();
+    keep_surer_readings(reader, again, crops, readings, badge_sureness)?;
+    Ok(())
+}
+
 /// Reads every cell's crops in one model call and assembles the board reading.
 pub fn read_cells(
     image: &DynamicImage,
@@ -728,6 +762,7 @@ pub fn read_cells(
         .collect();
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
+    read_mark_labels(reader, cells, &owners, &mut crops, &mut readings)?;
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let spans: Vec<Option<VerticalSpan>> = mains
         .iter()
@@ -1341,6 +1376,7 @@ mod tests {
                     cell: PixelBox::new(x, y, x + 100, y + 100),
                     main: None,
                     marks: Vec::new(),
+                    mark_labels: Vec::new(),
                     unreadable: false,
                     lifted_main: None,
                     ink_beside_main: 0.0,

@@ -205,6 +205,9 @@ pub struct TileCrops {
     pub main: Option<(PixelBox, GrayImage)>,
     /// Corner marks: printed values and bonus badges.
     pub marks: Vec<(PixelBox, GrayImage)>,
+    /// For each of `marks`, the label printed inside it, if any (a round badge's `TL`): read
+    /// again when the mark reads as no badge.
+    pub mark_labels: Vec<Option<(PixelBox, GrayImage)>>,
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
     /// The main text cut again after a swipe trail was lifted off the cell (see
@@ -287,16 +290,18 @@ fn cut_cell(
         y1: px.bottom,
         ..m
     });
-    let marks = corner_marks(full, window, cell, letter, h * scale, lattice.px * scale)
-        .into_iter()
-        .map(|m| {
-            let pixels = m.bounds();
-            (
-                pixels,
-                normalise_mark(full, pixels, m.dark, m.height() as f32, window),
-            )
-        })
-        .collect();
+    let mark_crop = |m: Blob| {
+        let pixels = m.bounds();
+        (
+            pixels,
+            normalise_mark(full, pixels, m.dark, m.height() as f32, window),
+        )
+    };
+    let (marks, mark_labels) =
+        corner_marks(full, window, cell, letter, h * scale, lattice.px * scale)
+            .into_iter()
+            .map(|(m, label)| (mark_crop(m), label.map(mark_crop)))
+            .unzip();
     // Under a swipe trail the band over the ink is lighter than the ground: see [`Paper`].
     let paper = if lifted.is_some() {
         Paper::Lightest
@@ -364,6 +369,7 @@ fn cut_cell(
         cell,
         main,
         marks,
+        mark_labels,
         unreadable,
         lifted_main,
         ink_beside_main,
@@ -443,7 +449,7 @@ fn corner_marks(
     letter: Option<Blob>,
     h: f32,
     pitch: f32,
-) -> Vec<Blob> {
+) -> Vec<(Blob, Option<Blob>)> {
     let main = letter.map(|l| l.bounds());
     if window.width() <= MIN_READ_SIDE || window.height() <= MIN_READ_SIDE {
         return vec![];
@@ -543,7 +549,7 @@ fn corner_marks(
             (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
         }
     };
-    let mut marks: Vec<Blob> = (0..found.len())
+    let mut marks: Vec<(Blob, Option<Blob>)> = (0..found.len())
         .filter(|&i| {
             stands_out[i]
                 && !(0..found.len()).any(|j| {
@@ -552,11 +558,33 @@ fn corner_marks(
                         && beats(j, i)
                 })
         })
-        .map(|i| found[i])
+        .map(|i| (found[i], nested_label(&found, i)))
         .collect();
-    marks.sort_by_key(|b| std::cmp::Reverse(b.area));
+    marks.sort_by_key(|(b, _)| std::cmp::Reverse(b.area));
     marks.truncate(MAX_MARKS);
     marks
+}
+
+/// The label printed inside mark `found[i]`, if any: the largest text found whose box lies
+/// wholly inside the mark's, of either polarity (a light `TL` on a dark disc, a grey one inside
+/// a dark ring). A round badge at a phone's resolution stands out more than its label, so the
+/// badge is the mark, and the model reads it as an `O` or a `Q`; its label is read again (see
+/// `notation`).
+fn nested_label(found: &[Blob], i: usize) -> Option<Blob> {
+    let outer = found[i];
+    let within = |b: &Blob| {
+        outer.x0 <= b.x0
+            && b.x1 <= outer.x1
+            && outer.y0 <= b.y0
+            && b.y1 <= outer.y1
+            && b.width() * b.height() < outer.width() * outer.height()
+    };
+    found
+        .iter()
+        .enumerate()
+        .filter(|&(j, b)| j != i && within(b))
+        .max_by_key(|(j, b)| (b.width() * b.height(), *j))
+        .map(|(_, b)| *b)
 }
 
 /// The pieces of one polarity with each piece of ink that both masks found (local-mean and
@@ -1602,7 +1630,10 @@ mod tests {
             Some(light_letter(40, 40, 80, 90)),
             50.0,
             120.0,
-        );
+        )
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect::<Vec<_>>();
         assert!(
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
             "the 1 and the 2 form one mark: {marks:?}"
@@ -1687,6 +1718,9 @@ mod tests {
             34.0,
             80.0,
         )
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect::<Vec<_>>()
     }
 
     #[test]
@@ -1744,7 +1778,10 @@ mod tests {
             dark: true,
             ..light_letter(30, 30, 52, 64)
         };
-        let marks = corner_marks(&img, whole, whole, Some(dark_letter), 34.0, 80.0);
+        let marks = corner_marks(&img, whole, whole, Some(dark_letter), 34.0, 80.0)
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect::<Vec<_>>();
         assert!(
             marks
                 .iter()
@@ -1752,8 +1789,29 @@ mod tests {
             "the faint light label as a mark: {marks:?}"
         );
         // Without a letter to measure the tile's contrast by, it stays below the usual least.
-        let marks = corner_marks(&img, whole, whole, None, 34.0, 80.0);
+        let marks = corner_marks(&img, whole, whole, None, 34.0, 80.0)
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect::<Vec<_>>();
         assert!(marks.iter().all(|m| m.dark), "{marks:?}");
+    }
+
+    #[test]
+    fn the_label_inside_a_round_badge_goes_with_it() {
+        // A dark disc 20 px round, a light label inside it, a light `1` beside it.
+        let disc = Blob {
+            dark: true,
+            ..light(0, 0, 20, 20)
+        };
+        let label = light(5, 7, 15, 13);
+        let speck_in_label = light(6, 8, 8, 12);
+        let beside = light(30, 2, 34, 14);
+        let found = [disc, speck_in_label, label, beside];
+        assert_eq!(nested_label(&found, 0), Some(label));
+        assert_eq!(nested_label(&found, 3), None, "nothing lies inside the 1");
+        // A box that only overlaps the mark is not its label.
+        let across = [disc, light(15, 5, 25, 12)];
+        assert_eq!(nested_label(&across, 0), None);
     }
 
     #[test]
