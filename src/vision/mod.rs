@@ -210,7 +210,14 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
         found.scale,
         lifted.as_ref(),
     );
-    let mut reading = notation::read_cells(image, &found.lattice, &cells, found.scale, reader)?;
+    let mut reading = notation::read_cells(
+        image,
+        &found.full,
+        &found.lattice,
+        &cells,
+        found.scale,
+        reader,
+    )?;
     game::unhole_tiles(image, &mut reading);
     reading.game = game::recognise(image, &reading);
     game::doubt_foreign_tiles(&mut reading);

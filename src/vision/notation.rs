@@ -722,13 +722,14 @@ fn badge_sureness(reading: &CropReading) -> f32 {
     }
 }
 
-/// Reads again the label printed inside each corner mark that reads as no badge (see
-/// `tiles::nested_label`), in one model call, and keeps each label that reads as a badge surer
-/// than the mark did. A round badge at a phone's resolution (Ruzzle's, about 20 px) stands out
+/// Reads again the label printed inside each corner mark that reads as no badge, nor as a value
+/// at least [`COLOUR_AGAIN_BELOW`] sure (see `tiles::nested_label`), in one model call, and keeps
+/// each label that reads as a badge surer than the mark did. A round badge at a phone's resolution (Ruzzle's, about 20 px) stands out
 /// more than its label, so it is the mark, and reads as an `O` or a `Q`: the tile's badge would
 /// be lost, with no doubt listed. Only a badge is taken from a label: the `2` inside a `12`
 /// whose reading failed is no value of the tile.
 fn read_mark_labels(
+    full: &GrayImage,
     reader: &TileReader,
     cells: &[TileCrops],
     owners: &[(usize, Option<usize>)],
@@ -739,17 +740,22 @@ fn read_mark_labels(
         .iter()
         .enumerate()
         .filter_map(|(k, &(i, mark))| {
-            let (_, label) = cells[i].mark_labels.get(mark?)?.as_ref()?;
-            (badge_sureness(&readings[k]) == 0.0).then(|| (k, label.clone()))
+            let label = cells[i].mark_labels.get(mark?)?.as_ref()?;
+            let surely_a_value = mark_choices(&readings[k])
+                .first()
+                .is_some_and(|(m, p)| matches!(m, Mark::Value(_)) && *p >= COLOUR_AGAIN_BELOW);
+            (badge_sureness(&readings[k]) == 0.0 && !surely_a_value).then(|| (k, label.crop(full)))
         })
         .collect();
     keep_surer_readings(reader, again, crops, readings, badge_sureness)?;
     Ok(())
 }
 
-/// Reads every cell's crops in one model call and assembles the board reading.
+/// Reads every cell's crops in one model call and assembles the board reading. `full` is the
+/// image's grey copy at full resolution, which `cells` were cut from.
 pub fn read_cells(
     image: &DynamicImage,
+    full: &GrayImage,
     lattice: &Lattice,
     cells: &[TileCrops],
     scale: f32,
@@ -762,7 +768,7 @@ pub fn read_cells(
         .collect();
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
-    read_mark_labels(reader, cells, &owners, &mut crops, &mut readings)?;
+    read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
     read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
     let spans: Vec<Option<VerticalSpan>> = mains
         .iter()

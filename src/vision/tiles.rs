@@ -207,7 +207,7 @@ pub struct TileCrops {
     pub marks: Vec<(PixelBox, GrayImage)>,
     /// For each of `marks`, the label printed inside it, if any (a round badge's `TL`): read
     /// again when the mark reads as no badge.
-    pub mark_labels: Vec<Option<(PixelBox, GrayImage)>>,
+    pub mark_labels: Vec<Option<MarkLabel>>,
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
     /// The main text cut again after a swipe trail was lifted off the cell (see
@@ -216,6 +216,25 @@ pub struct TileCrops {
     /// The share of the ink in the cell's middle that lies outside the main text's box (see
     /// [`ink_beside`]).
     pub ink_beside_main: f32,
+}
+
+/// A label printed inside a corner mark (see [`nested_label`]), cut only when it is read.
+#[derive(Debug, Clone, Copy)]
+pub struct MarkLabel {
+    /// The label's ink box, full-resolution pixels.
+    pub text: PixelBox,
+    /// Whether its ink is dark.
+    pub dark: bool,
+    /// The cell and the margin its marks were looked for in.
+    pub window: PixelBox,
+}
+
+impl MarkLabel {
+    /// The label's crop for the model (see [`normalise_mark`]).
+    pub fn crop(&self, full: &GrayImage) -> GrayImage {
+        let height = self.text.height() as f32;
+        normalise_mark(full, self.text, self.dark, height, self.window)
+    }
 }
 
 /// Cuts every cell of the lattice. `scale` maps analysis coordinates to `full` pixels. A cell
@@ -300,7 +319,14 @@ fn cut_cell(
     let (marks, mark_labels) =
         corner_marks(full, window, cell, letter, h * scale, lattice.px * scale)
             .into_iter()
-            .map(|(m, label)| (mark_crop(m), label.map(mark_crop)))
+            .map(|(m, label)| {
+                let label = label.map(|l| MarkLabel {
+                    text: l.bounds(),
+                    dark: l.dark,
+                    window,
+                });
+                (mark_crop(m), label)
+            })
             .unzip();
     // Under a swipe trail the band over the ink is lighter than the ground: see [`Paper`].
     let paper = if lifted.is_some() {
