@@ -178,19 +178,26 @@ fn lift_on_white_ground(
         (WHITE_BAND_INSET * w as f32) as u32,
         (WHITE_BAND_INSET * h as f32) as u32,
     );
-    let middle = GrayImage::from_fn(w, h, |x, y| {
-        let inside = (mx..w - mx).contains(&x) && (my..h - my).contains(&y);
-        let neutral = largest.get_pixel(x, y)[0] - smallest.get_pixel(x, y)[0] <= NEUTRAL_SPREAD;
-        let level = grey.get_pixel(x, y)[0] as f32;
-        Luma([if inside && neutral && (low..high).contains(&level) {
-            255
-        } else {
-            0
-        }])
-    });
-    let band = open(&middle, Norm::LInf, band_radius(grey.width()));
+    let mut middle = GrayImage::new(w, h);
+    let mut candidates = 0usize;
+    for y in my..h.saturating_sub(my) {
+        let row = (y * w) as usize;
+        for i in row + mx as usize..row + w.saturating_sub(mx) as usize {
+            let neutral = largest.as_raw()[i] - smallest.as_raw()[i] <= NEUTRAL_SPREAD;
+            if neutral && (low..high).contains(&(grey.as_raw()[i] as f32)) {
+                middle.as_mut()[i] = 255;
+                candidates += 1;
+            }
+        }
+    }
+    // The band is some of these pixels (see [`open_around_ink`]): too few of them, no band.
+    let min_pixels = WHITE_BAND_MIN_SHARE * grey.len() as f32;
+    if (candidates as f32) < min_pixels {
+        return None;
+    }
+    let band = open_around_ink(&middle, band_radius(grey.width()));
     let levels = levels_where(grey, &band, |b| b > 0);
-    if (levels.len() as f32) < WHITE_BAND_MIN_SHARE * grey.len() as f32 {
+    if (levels.len() as f32) < min_pixels {
         return None;
     }
     let level = levels.median() as f32;
@@ -253,6 +260,36 @@ fn band_radius(width: u32) -> u8 {
     ((BAND_MIN_THICKNESS * width as f32 / 2.0).round() as u8).max(1)
 }
 
+/// The morphological opening of `mask` by a square of radius `radius` (imageproc's `open`, L∞),
+/// computed only over the box round its set pixels: the opening is empty outside that box, and a
+/// margin of `radius + 1` unset pixels (or the image's own edge) round it leaves every pixel's
+/// nearest unset pixel where it was, so the result is the same as over the whole mask. A cell's
+/// mask is mostly empty (the antialiased rims of a letter, a band), and the opening's distance
+/// transforms over the whole cell were a tenth of a tall screenshot's read.
+fn open_around_ink(mask: &GrayImage, radius: u8) -> GrayImage {
+    let (w, h) = mask.dimensions();
+    let mut out = GrayImage::new(w, h);
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for (x, y, p) in mask.enumerate_pixels() {
+        if p[0] > 0 {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+        }
+    }
+    if x0 >= x1 {
+        return out;
+    }
+    let margin = radius as u32 + 1;
+    let area = PixelBox::new(
+        x0.saturating_sub(margin),
+        y0.saturating_sub(margin),
+        (x1 + margin).min(w),
+        (y1 + margin).min(h),
+    );
+    let opened = open(&copy_of(mask, area), Norm::LInf, radius);
+    image::imageops::replace(&mut out, &opened, area.left as i64, area.top as i64);
+    out
+}
+
 /// The pixels (255) of a cell's smallest channel above `floor`, and of those the band: thick,
 /// and at least `min_pixels` of them; `None` when there is no such band.
 fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayImage, GrayImage)> {
@@ -262,7 +299,7 @@ fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayIm
         p[0] = if p[0] > floor { 255 } else { 0 };
     }
     let count = |mask: &GrayImage| mask.pixels().filter(|p| p[0] > 0).count() as f32;
-    let band = open(&lifted, Norm::LInf, band_radius(w));
+    let band = open_around_ink(&lifted, band_radius(w));
     (count(&band) >= min_pixels).then_some((lifted, band))
 }
 
@@ -470,6 +507,26 @@ mod tests {
             })
         });
         assert!(lift_tile(&patch).is_none());
+    }
+
+    #[test]
+    fn opening_around_the_ink_is_opening_the_whole_mask() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        for case in 0..200 {
+            let (w, h) = (rng.random_range(1..40), rng.random_range(1..40));
+            let density = rng.random_range(0.0..1.0);
+            // Blocks and specks, some touching the image's edges.
+            let mask = GrayImage::from_fn(w, h, |_, _| {
+                Luma([if rng.random_bool(density) { 255 } else { 0 }])
+            });
+            let radius = rng.random_range(1..4);
+            assert_eq!(
+                open_around_ink(&mask, radius),
+                open(&mask, Norm::LInf, radius),
+                "case {case}: {w}x{h}, radius {radius}"
+            );
+        }
     }
 
     #[test]
