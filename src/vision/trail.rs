@@ -21,6 +21,7 @@ use image::{DynamicImage, GrayImage, Luma};
 use imageproc::distance_transform::Norm;
 use imageproc::morphology::{dilate, erode, open};
 use imageproc::region_labelling::{Connectivity, connected_components};
+use rayon::prelude::*;
 
 /// A pixel is under the band when its smallest channel lies this many levels above the median
 /// of the cell's smallest channel (the ground). Measured on Word Hunt's green tiles: ground 148,
@@ -84,8 +85,9 @@ pub struct Lifted {
 /// Lifts any swipe trail off the given cells (full-resolution pixels); `None` when no cell
 /// shows one.
 pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Option<Lifted> {
+    // Cells are lifted independently, in parallel.
     let patches: Vec<Option<GrayImage>> = cells
-        .iter()
+        .par_iter()
         .map(|&cell| {
             let cell = cell.clamp_to(full.dimensions());
             if cell.is_empty() {
