@@ -127,13 +127,10 @@ fn real_screens_are_read() {
     );
 }
 
-/// Ruzzle's round badges at a small phone's resolution: the real Ruzzle capture in
-/// `../shared/real-screens`, shrunk to 0.45 (216x360), leaves each badge about 10 px round, its
-/// label 4-5 px high. The dark disc stands out more than its light label, so the disc is the
-/// mark, and it reads as an `O`; the label inside it is read again, and the badge is kept.
-#[test]
-fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
-    use wordsnap::vision::{self, ocr::TileReader};
+/// The real Ruzzle capture `ruzzle_android_480x800_midswipe.jpg` in `../shared/real-screens`
+/// (ground truth in the `.json` beside it), or `None`, said on stderr, where `../shared` is not
+/// beside the repository.
+fn real_ruzzle_capture() -> Option<image::DynamicImage> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/real-screens/ruzzle_android_480x800_midswipe.jpg");
     if !path.is_file() {
@@ -141,9 +138,21 @@ fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
             &path.display().to_string(),
             "real screenshots are not part of the repository; ../shared sits beside it",
         );
-        return;
+        return None;
     }
-    let image = image::open(&path).expect("the capture decodes");
+    Some(image::open(&path).expect("the capture decodes"))
+}
+
+/// Ruzzle's round badges at a small phone's resolution: the real Ruzzle capture in
+/// `../shared/real-screens`, shrunk to 0.45 (216x360), leaves each badge about 10 px round, its
+/// label 4-5 px high. The dark disc stands out more than its light label, so the disc is the
+/// mark, and it reads as an `O`; the label inside it is read again, and the badge is kept.
+#[test]
+fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
+    use wordsnap::vision::{self, ocr::TileReader};
+    let Some(image) = real_ruzzle_capture() else {
+        return;
+    };
     let small = image.resize(216, 360, image::imageops::FilterType::Lanczos3);
     let reader = TileReader::new().expect("the embedded model loads");
     let reading = vision::read_image(&small, &reader).expect("the board is found");
@@ -170,4 +179,34 @@ fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
             );
         }
     }
+}
+
+/// Ruzzle's yellow and orange badges (`DW`, `TW`) on a dimmed screen: the real Ruzzle capture in
+/// `../shared/real-screens` with every channel at 0.45 plus 10 (a game's pause overlay, a
+/// screenshot taken with the brightness low). White print on yellow hardly differs from it in
+/// grey, and those badges are not found there; in the image's smallest colour channel (blue) the
+/// print stands out, and they are read there.
+#[test]
+fn yellow_badges_on_a_dimmed_screen_are_read_in_the_smallest_colour_channel() {
+    use wordsnap::vision::{self, ocr::TileReader};
+    let Some(image) = real_ruzzle_capture() else {
+        return;
+    };
+    let mut dim = image.to_rgb8();
+    for pixel in dim.pixels_mut() {
+        for channel in pixel.0.iter_mut() {
+            *channel = (f32::from(*channel) * 0.45 + 10.0).round() as u8;
+        }
+    }
+    let reader = TileReader::new().expect("the embedded model loads");
+    let reading = vision::read_image(&image::DynamicImage::ImageRgb8(dim), &reader)
+        .expect("the board is found");
+    // Ground truth: the `.json` beside the capture.
+    let truth = [
+        ["DL", "DW", "", ""],
+        ["", "", "", ""],
+        ["", "TW", "", ""],
+        ["TL", "", "DW", "TL"],
+    ];
+    assert_eq!(reading.board.bonuses.expect("badges are read"), truth);
 }

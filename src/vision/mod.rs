@@ -218,6 +218,13 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
         found.scale,
         reader,
     )?;
+    notation::read_smallest_channel_badges(
+        image,
+        &found.lattice,
+        found.scale,
+        reader,
+        &mut reading,
+    )?;
     game::unhole_tiles(image, &mut reading);
     reading.game = game::recognise(image, &reading);
     game::doubt_foreign_tiles(&mut reading);

@@ -10,6 +10,7 @@ use super::tiles::{self, TileCrops};
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::imageops::{rotate90, rotate180, rotate270};
 use image::{DynamicImage, GrayImage};
+use rayon::prelude::*;
 
 /// Digits the model may read in a main tile, where only letters belong, and the letters they
 /// stand for. A tile read this way keeps half its confidence.
@@ -796,6 +797,79 @@ pub fn read_cells(
         }
     }
     Ok(grids.into_reading(lattice, cells, scale))
+}
+
+/// On a board with a badge read, looks again for a badge on every other tile in the image's
+/// smallest colour channel, in the corner of the tile the badges read lie in (see
+/// [`tiles::smallest_channel_marks`]), in one model call, and reports each mark there that reads
+/// as a badge at least [`DOUBT_BELOW`] sure (the surest of a tile's), with its own confidence;
+/// an unreadable-badge doubt on that tile is then dropped.
+/// Marks that read as anything else are left alone: values were read in grey.
+pub fn read_smallest_channel_badges(
+    image: &DynamicImage,
+    lattice: &Lattice,
+    scale: f32,
+    reader: &TileReader,
+    reading: &mut BoardReading,
+) -> Result<(), VisionError> {
+    let Some(bonuses) = reading.board.bonuses.as_ref() else {
+        return Ok(());
+    };
+    let cols = lattice.cols;
+    let without: Vec<usize> = (0..lattice.rows * cols)
+        .filter(|&i| bonuses[i / cols][i % cols].is_empty() && lattice.holes.get(i) != Some(&true))
+        .collect();
+    // The corner the badges read lie in: where their boxes' centres lie from their cells'.
+    let (mut dx, mut dy, mut n) = (0.0, 0.0, 0);
+    for (i, cell) in reading.cells.iter().enumerate() {
+        if let Some(b) = reading.bonus_boxes.get(i).copied().flatten() {
+            let centre = |lo: u32, hi: u32| (lo + hi) as f32 / 2.0;
+            dx += centre(b.left, b.right) - centre(cell.left, cell.right);
+            dy += centre(b.top, b.bottom) - centre(cell.top, cell.bottom);
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    let corner = (dx < 0.0, dy < 0.0);
+    let marks: Vec<(usize, PixelBox, GrayImage)> = without
+        .par_iter()
+        .flat_map_iter(|&i| {
+            tiles::smallest_channel_marks(image, lattice, scale, (i / cols, i % cols), corner)
+                .into_iter()
+                .map(move |(pixels, crop)| (i, pixels, crop))
+        })
+        .collect();
+    if marks.is_empty() {
+        return Ok(());
+    }
+    let crops: Vec<GrayImage> = marks.iter().map(|(_, _, crop)| crop.clone()).collect();
+    let readings = read_crops(reader, &crops)?;
+    let mut best: Vec<Option<(String, f32, PixelBox)>> = vec![None; lattice.rows * cols];
+    for ((i, pixels, _), r) in marks.iter().zip(&readings) {
+        if let Some((Mark::Bonus(b), p)) = mark_choices(r).first()
+            && *p >= DOUBT_BELOW
+            && best[*i].as_ref().is_none_or(|(_, q, _)| p > q)
+        {
+            best[*i] = Some((b.clone(), *p, *pixels));
+        }
+    }
+    for (i, found) in best.into_iter().enumerate() {
+        let Some((badge, p, pixels)) = found else {
+            continue;
+        };
+        let (r, c) = (i / cols, i % cols);
+        if let Some(bonuses) = reading.board.bonuses.as_mut() {
+            bonuses[r][c] = badge;
+        }
+        reading.bonus_confidence[r][c] = p;
+        reading.bonus_boxes[i] = Some(pixels);
+        reading
+            .mark_doubts
+            .retain(|d| !(d.row == r && d.col == c && d.kind == MarkKind::Badge));
+    }
+    Ok(())
 }
 
 /// Every crop of every cell, in one list for one model call, with whose it is: (cell index,

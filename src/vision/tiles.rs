@@ -402,6 +402,54 @@ fn cut_cell(
     }
 }
 
+/// The corner marks of cell `(row, col)` looked for again in the image's smallest colour channel,
+/// in the quarter of the cell (and of its margin) in the corner given (`left`, `top`), each with
+/// its box in the image and its crop for the model (see [`normalise_mark`]). White print on a
+/// yellow or orange badge (Ruzzle's `DW`, `TW`) stands out little in grey, where such a badge
+/// is missed on a dimmed or small screenshot; in the smallest channel it stands out from 0 to
+/// 255. One quarter alone keeps the cost low (about 1-2% of a read).
+pub fn smallest_channel_marks(
+    image: &DynamicImage,
+    lattice: &Lattice,
+    scale: f32,
+    (row, col): (usize, usize),
+    (left, top): (bool, bool),
+) -> Vec<(PixelBox, GrayImage)> {
+    let (width, height) = (image.width(), image.height());
+    let cell_box = lattice.cell_box(row, col);
+    // Only the quarter of the cell (and of its margin) in the badges' corner.
+    let quarter = |b: Rect| {
+        let (cx, cy) = ((b.left + b.right) / 2.0, (b.top + b.bottom) / 2.0);
+        let (x0, x1) = if left { (b.left, cx) } else { (cx, b.right) };
+        let (y0, y1) = if top { (b.top, cy) } else { (cy, b.bottom) };
+        Rect::new(x0, y0, x1, y1)
+    };
+    let window =
+        quarter(cell_box.outset(MARK_SEARCH_OUTSET * lattice.px)).to_pixels(scale, (width, height));
+    if window.width() <= MIN_READ_SIDE || window.height() <= MIN_READ_SIDE {
+        return vec![];
+    }
+    let cell = quarter(cell_box).to_pixels(scale, (width, height));
+    let sub = smallest_channel(image, window);
+    let whole = PixelBox::whole(sub.dimensions());
+    let cell = cell.relative_to((window.left, window.top));
+    let h = lattice.glyph_height * scale;
+    corner_marks(&sub, whole, cell, None, h, lattice.px * scale)
+        .into_iter()
+        .map(|(m, _)| {
+            let crop = normalise_mark(&sub, m.bounds(), m.dark, m.height() as f32, whole);
+            let b = m.bounds();
+            let pixels = PixelBox::new(
+                b.left + window.left,
+                b.top + window.top,
+                b.right + window.left,
+                b.bottom + window.top,
+            );
+            (pixels, crop)
+        })
+        .collect()
+}
+
 /// The share of the ink of `middle` (analysis pixels) that lies outside the main text's box
 /// `main` (analysis pixels): near 0 when the box holds the whole letter; large when the box holds
 /// only a piece of it (the stem of an `E` whose arms the masks cut off).
@@ -1410,6 +1458,54 @@ mod tests {
         let (w, h) = crop.dimensions();
         assert_eq!(crop.get_pixel(w / 2, h / 2)[0], 0);
         assert_eq!(crop.get_pixel(0, 0)[0], 255);
+    }
+
+    /// A light tile (120 px, a dark letter in its middle) with a yellow disc in its top-left
+    /// corner, white print across the disc: in the smallest channel the disc is found in the
+    /// top-left quarter, and nothing in the bottom-right one.
+    #[test]
+    fn a_yellow_badge_is_found_in_the_smallest_channel_in_its_corner_alone() {
+        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(160, 160, |x, y| {
+            let (fx, fy) = (x as f32, y as f32);
+            let in_disc = (fx - 42.0).powi(2) + (fy - 42.0).powi(2) < 14.0f32.powi(2);
+            let print = in_disc && (36..48).contains(&x) && (39..45).contains(&y);
+            let letter = (66..94).contains(&x) && (55..105).contains(&y);
+            image::Rgb(if print {
+                [255, 255, 255]
+            } else if in_disc {
+                [250, 190, 0]
+            } else if letter {
+                [40, 40, 40]
+            } else if (20..140).contains(&x) && (20..140).contains(&y) {
+                [236, 232, 224]
+            } else {
+                [60, 90, 140]
+            })
+        }));
+        let lattice = Lattice {
+            rows: 1,
+            cols: 1,
+            x0: 80.0,
+            y0: 80.0,
+            px: 128.0,
+            py: 128.0,
+            glyph_height: 50.0,
+            dark: true,
+            cells: vec![None],
+            score: 1.0,
+            holes: vec![false],
+            covered: Vec::new(),
+        };
+        let top_left = smallest_channel_marks(&image, &lattice, 1.0, (0, 0), (true, true));
+        assert!(!top_left.is_empty(), "the badge is found");
+        for (b, _) in &top_left {
+            assert!(
+                b.right <= 80 && b.bottom <= 80,
+                "within the top-left quarter: {b:?}"
+            );
+        }
+        let bottom_right = smallest_channel_marks(&image, &lattice, 1.0, (0, 0), (false, false));
+        assert!(bottom_right.is_empty(), "{bottom_right:?}");
     }
 
     #[test]
