@@ -32,6 +32,7 @@ use std::path::Path;
 use anyhow::{Context, anyhow};
 use image::GrayImage;
 use ocrs::{ImageSource, OcrEngine, OcrEngineParams};
+use rayon::prelude::*;
 use rten_imageproc::{RectF, RotatedRect};
 use rten_tensor::prelude::*;
 use rten_tensor::{NdTensor, NdTensorView};
@@ -154,10 +155,12 @@ impl TileReader {
             .collect();
         // Run the model on exactly what ocrs prepares for each line, grouped by
         // padded width as ocrs groups its batches.
-        let mut prepared = Vec::with_capacity(lines.len());
-        for line in &lines {
-            prepared.push(self.engine.prepare_recognition_input(&input, line)?);
-        }
+        // Each line's preparation (cut out and scaled to the model's height) is independent of
+        // the others': in parallel.
+        let prepared = lines
+            .par_iter()
+            .map(|line| self.engine.prepare_recognition_input(&input, line))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
         for (k, p) in prepared.iter().enumerate() {
             groups
