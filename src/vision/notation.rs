@@ -823,9 +823,9 @@ pub fn read_smallest_channel_badges(
     let (mut dx, mut dy, mut n) = (0.0, 0.0, 0);
     for (i, cell) in reading.cells.iter().enumerate() {
         if let Some(b) = reading.bonus_boxes.get(i).copied().flatten() {
-            let centre = |lo: u32, hi: u32| (lo + hi) as f32 / 2.0;
-            dx += centre(b.left, b.right) - centre(cell.left, cell.right);
-            dy += centre(b.top, b.bottom) - centre(cell.top, cell.bottom);
+            let ((bx, by), (cx, cy)) = (b.centre(), cell.centre());
+            dx += bx - cx;
+            dy += by - cy;
             n += 1;
         }
     }
@@ -833,21 +833,20 @@ pub fn read_smallest_channel_badges(
         return Ok(());
     }
     let corner = (dx < 0.0, dy < 0.0);
-    let marks: Vec<(usize, PixelBox, GrayImage)> = without
+    let (marks, crops): (Vec<(usize, PixelBox)>, Vec<GrayImage>) = without
         .par_iter()
         .flat_map_iter(|&i| {
             tiles::smallest_channel_marks(image, lattice, scale, (i / cols, i % cols), corner)
                 .into_iter()
-                .map(move |(pixels, crop)| (i, pixels, crop))
+                .map(move |(pixels, crop)| ((i, pixels), crop))
         })
-        .collect();
+        .unzip();
     if marks.is_empty() {
         return Ok(());
     }
-    let crops: Vec<GrayImage> = marks.iter().map(|(_, _, crop)| crop.clone()).collect();
     let readings = read_crops(reader, &crops)?;
     let mut best: Vec<Option<(String, f32, PixelBox)>> = vec![None; lattice.rows * cols];
-    for ((i, pixels, _), r) in marks.iter().zip(&readings) {
+    for ((i, pixels), r) in marks.iter().zip(&readings) {
         if let Some((Mark::Bonus(b), p)) = mark_choices(r).first()
             && *p >= DOUBT_BELOW
             && best[*i].as_ref().is_none_or(|(_, q, _)| p > q)

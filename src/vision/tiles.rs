@@ -438,14 +438,7 @@ pub fn smallest_channel_marks(
         .into_iter()
         .map(|(m, _)| {
             let crop = normalise_mark(&sub, m.bounds(), m.dark, m.height() as f32, whole);
-            let b = m.bounds();
-            let pixels = PixelBox::new(
-                b.left + window.left,
-                b.top + window.top,
-                b.right + window.left,
-                b.bottom + window.top,
-            );
-            (pixels, crop)
+            (m.bounds().shifted(window.left, window.top), crop)
         })
         .collect()
 }
