@@ -697,18 +697,42 @@ fn read_colour_marks(
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<(), VisionError> {
+    let colour_crop = |reading: &CropReading, cell: &TileCrops, mark: usize| {
+        let (text, _) = cell.marks.get(mark)?;
+        // Read as neither (a letter, see [`mark_choices`]): left alone too.
+        mark_of(&reading.text, reading.confidence)?;
+        let sure = mark_choices(reading).first()?.1;
+        (sure < COLOUR_AGAIN_BELOW).then(|| tiles::colour_crop(image, *text))
+    };
     // A reading that is no value or badge rates 0: below every mark read again.
     let sureness = |r: &CropReading| mark_choices(r).first().map_or(0.0, |c| c.1);
+    read_marks_again(
+        reader,
+        cells,
+        owners,
+        crops,
+        readings,
+        colour_crop,
+        sureness,
+    )
+}
+
+/// Reads again, in one model call, the crop `pick` gives for a corner mark (given its reading,
+/// its cell and its index among the cell's marks), for every mark it gives one for, and keeps
+/// each new reading that `sureness` rates higher (see [`keep_surer_readings`]).
+fn read_marks_again(
+    reader: &TileReader,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+    pick: impl Fn(&CropReading, &TileCrops, usize) -> Option<GrayImage>,
+    sureness: impl Fn(&CropReading) -> f32,
+) -> Result<(), VisionError> {
     let again: Vec<(usize, GrayImage)> = owners
         .iter()
         .enumerate()
-        .filter_map(|(k, &(i, mark))| {
-            let (text, _) = cells[i].marks.get(mark?)?;
-            // Read as neither (a letter, see [`mark_choices`]): left alone too.
-            mark_of(&readings[k].text, readings[k].confidence)?;
-            let sure = mark_choices(&readings[k]).first()?.1;
-            (sure < COLOUR_AGAIN_BELOW).then(|| (k, tiles::colour_crop(image, *text)))
-        })
+        .filter_map(|(k, &(i, mark))| Some((k, pick(&readings[k], &cells[i], mark?)?)))
         .collect();
     keep_surer_readings(reader, again, crops, readings, sureness)?;
     Ok(())
@@ -725,9 +749,9 @@ fn badge_sureness(reading: &CropReading) -> f32 {
 
 /// Reads again the label printed inside each corner mark that reads as no badge, nor as a value
 /// at least [`COLOUR_AGAIN_BELOW`] sure (see `tiles::nested_label`), in one model call, and keeps
-/// each label that reads as a badge surer than the mark did. A round badge at a phone's resolution (Ruzzle's, about 20 px) stands out
-/// more than its label, so it is the mark, and reads as an `O` or a `Q`: the tile's badge would
-/// be lost, with no doubt listed. Only a badge is taken from a label: the `2` inside a `12`
+/// each label that reads as a badge surer than the mark did. A round badge at a phone's
+/// resolution (Ruzzle's, about 20 px) stands out more than its label, so it is the mark, and
+/// reads as an `O` or a `Q`: the tile's badge would be lost, with no doubt listed. Only a badge is taken from a label: the `2` inside a `12`
 /// whose reading failed is no value of the tile.
 fn read_mark_labels(
     full: &GrayImage,
@@ -737,19 +761,22 @@ fn read_mark_labels(
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<(), VisionError> {
-    let again: Vec<(usize, GrayImage)> = owners
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &(i, mark))| {
-            let label = cells[i].mark_labels.get(mark?)?.as_ref()?;
-            let surely_a_value = mark_choices(&readings[k])
-                .first()
-                .is_some_and(|(m, p)| matches!(m, Mark::Value(_)) && *p >= COLOUR_AGAIN_BELOW);
-            (badge_sureness(&readings[k]) == 0.0 && !surely_a_value).then(|| (k, label.crop(full)))
-        })
-        .collect();
-    keep_surer_readings(reader, again, crops, readings, badge_sureness)?;
-    Ok(())
+    let label_crop = |reading: &CropReading, cell: &TileCrops, mark: usize| {
+        let label = cell.mark_labels.get(mark)?.as_ref()?;
+        let surely_a_value = mark_choices(reading)
+            .first()
+            .is_some_and(|(m, p)| matches!(m, Mark::Value(_)) && *p >= COLOUR_AGAIN_BELOW);
+        (badge_sureness(reading) == 0.0 && !surely_a_value).then(|| label.crop(full))
+    };
+    read_marks_again(
+        reader,
+        cells,
+        owners,
+        crops,
+        readings,
+        label_crop,
+        badge_sureness,
+    )
 }
 
 /// Reads every cell's crops in one model call and assembles the board reading. `full` is the
