@@ -665,10 +665,10 @@ fn keep_surer_readings(
     if again.is_empty() {
         return Ok(Vec::new());
     }
-    let images: Vec<GrayImage> = again.iter().map(|(_, crop)| crop.clone()).collect();
+    let (indices, images): (Vec<usize>, Vec<GrayImage>) = again.into_iter().unzip();
     let read_again = read_crops(reader, &images)?;
     let mut kept = Vec::new();
-    for ((k, crop), reading) in again.into_iter().zip(read_again) {
+    for ((k, crop), reading) in indices.into_iter().zip(images).zip(read_again) {
         if sureness(&reading) > sureness(&readings[k]) {
             (crops[k], readings[k]) = (crop, reading);
             kept.push(k);
