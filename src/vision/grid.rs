@@ -1325,7 +1325,10 @@ fn snap(set: &[Blob], anchor: Blob, px: f32, py: f32) -> Vec<(i32, i32, Blob, f3
 type SnappedCells = Vec<Option<(Blob, f32)>>;
 
 /// The snapped block as rows, columns and each cell's box (the one nearest its lattice point,
-/// with that distance), row-major; `None` when the block's sides are not a board's.
+/// with that distance), row-major; `None` when the block's sides are not a board's. One row
+/// short of a board is kept: a row under a cover may complete it (a notification banner over a
+/// 4x4 board's first row; see [`take_in_covered_rows`]), and [`find_lattice`] refuses it when
+/// none does.
 fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCells)> {
     let (min_c, max_c) = (
         block.iter().map(|s| s.0).min()?,
@@ -1336,7 +1339,7 @@ fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCe
         block.iter().map(|s| s.1).max()?,
     );
     let (cols, rows) = ((max_c - min_c + 1) as usize, (max_r - min_r + 1) as usize);
-    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE..=MAX_SIDE).contains(&rows) {
+    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE - 1..=MAX_SIDE).contains(&rows) {
         return None;
     }
     let mut cells: SnappedCells = vec![None; rows * cols];
@@ -1664,11 +1667,11 @@ mod tests {
         }
     }
 
-    /// A 5x4 board of blue tiles with light letters whose first row a light notification banner
-    /// covers down to 45% of the row, so that only the lower part of its letters shows (`cut`:
-    /// where that part ends; with a `speck` of light ink a little under it); the texts the glyph
-    /// search finds.
-    fn board_under_a_banner(cut: u32, speck: bool) -> (image::DynamicImage, Vec<Blob>) {
+    /// A board of `rows` rows of 4 blue tiles with light letters whose first row a light
+    /// notification banner covers down to 45% of the row, so that only the lower part of its
+    /// letters shows (`cut`: where that part ends; with a `speck` of light ink a little under
+    /// it); the texts the glyph search finds.
+    fn board_under_a_banner(rows: u32, cut: u32, speck: bool) -> (image::DynamicImage, Vec<Blob>) {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
         let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
@@ -1681,7 +1684,7 @@ mod tests {
         let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
         let mut texts = Vec::new();
         let banner_bottom = 100 - 25 + 22;
-        for r in 0..5 {
+        for r in 0..rows {
             for c in 0..4 {
                 let (cx, cy) = centre(r, c);
                 fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
@@ -1705,14 +1708,17 @@ mod tests {
         (image::DynamicImage::ImageRgb8(img), texts)
     }
 
+    /// The lattice found in [`board_under_a_banner`], or why none is.
+    fn lattice_under_a_banner(rows: u32, cut: u32, speck: bool) -> Result<Lattice, NoLattice> {
+        let (image, texts) = board_under_a_banner(rows, cut, speck);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0))
+    }
+
     #[test]
     fn a_row_half_hidden_under_a_banner_is_taken_in_covered() {
-        let find = |cut: u32, speck: bool| {
-            let (image, texts) = board_under_a_banner(cut, speck);
-            let gray = image.to_luma8();
-            let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-            find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice")
-        };
+        let find = |cut: u32, speck: bool| lattice_under_a_banner(5, cut, speck).expect("lattice");
         // The letters' lower part ends where every letter of the board ends (12 px under the
         // centre): the first row is a row of tiles under the banner.
         // So with a speck of ink under them, shorter than any piece of a letter.
@@ -1728,6 +1734,22 @@ mod tests {
         let l = find(104, false);
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
+    }
+
+    #[test]
+    fn a_four_by_four_board_with_its_first_row_under_a_banner_is_found() {
+        // Three rows show whole: with the row under the banner, a 4x4 board.
+        let l = lattice_under_a_banner(4, 112, false).expect("lattice");
+        assert_eq!((l.rows, l.cols), (4, 4));
+        assert!((l.y0 - 100.0).abs() < 0.5, "first row at {}", l.y0);
+        let covered: Vec<usize> = (0..16).filter(|&i| l.is_covered(i)).collect();
+        assert_eq!(covered, vec![0, 1, 2, 3]);
+        // Without the rest of a row of letters under the banner, three rows are not a board.
+        let refused = lattice_under_a_banner(4, 104, false).expect_err("no board");
+        assert!(
+            matches!(refused, NoLattice::WrongSize { rows: 3, cols: 4 }),
+            "{refused:?}"
+        );
     }
 
     /// The lattice found in a 4x4 board of blue tiles with white letters on an orange ground
