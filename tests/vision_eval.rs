@@ -127,12 +127,12 @@ fn real_screens_are_read() {
     );
 }
 
-/// The real Ruzzle capture `ruzzle_android_480x800_midswipe.jpg` in `../shared/real-screens`
-/// (ground truth in the `.json` beside it), or `None`, said on stderr, where `../shared` is not
-/// beside the repository.
-fn real_ruzzle_capture() -> Option<image::DynamicImage> {
+/// The real capture `name` in `../shared/real-screens` (ground truth in the `.json` beside it),
+/// or `None`, said on stderr, where `../shared` is not beside the repository.
+fn real_capture(name: &str) -> Option<image::DynamicImage> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/real-screens/ruzzle_android_480x800_midswipe.jpg");
+        .join("../shared/real-screens")
+        .join(name);
     if !path.is_file() {
         common::missing(
             &path.display().to_string(),
@@ -141,6 +141,11 @@ fn real_ruzzle_capture() -> Option<image::DynamicImage> {
         return None;
     }
     Some(image::open(&path).expect("the capture decodes"))
+}
+
+/// The real Ruzzle capture `ruzzle_android_480x800_midswipe.jpg` (see [`real_capture`]).
+fn real_ruzzle_capture() -> Option<image::DynamicImage> {
+    real_capture("ruzzle_android_480x800_midswipe.jpg")
 }
 
 /// Ruzzle's round badges at a small phone's resolution: the real Ruzzle capture in
@@ -209,4 +214,52 @@ fn yellow_badges_on_a_dimmed_screen_are_read_in_the_smallest_colour_channel() {
         ["TL", "", "DW", "TL"],
     ];
     assert_eq!(reading.board.bonuses.expect("badges are read"), truth);
+}
+
+/// Values hidden under a notification banner: the real Wordament crop
+/// `wordament_win8_crop_digrams_IN_EN.png` (297x298, the board filling it, values in each
+/// tile's top-left corner) with a light grey banner over its top fifth of a row, which hides the
+/// first row's values and leaves its letters. Wordament prints a value on every tile, so the
+/// four hidden values are listed as unreadable (nothing to choose from), never passed over as
+/// if those tiles had none, and never guessed; the values in view are read as before.
+#[test]
+fn values_hidden_under_a_banner_are_listed_unreadable() {
+    use wordsnap::vision::{self, MarkKind, ocr::TileReader};
+    let Some(image) = real_capture("wordament_win8_crop_digrams_IN_EN.png") else {
+        return;
+    };
+    let mut covered = image.to_rgb8();
+    let banner_bottom = covered.height() / 4 / 5;
+    for y in 0..=banner_bottom {
+        for x in 0..covered.width() {
+            covered.put_pixel(x, y, image::Rgb([236, 236, 236]));
+        }
+    }
+    let reader = TileReader::new().expect("the embedded model loads");
+    let reading = vision::read_image(&image::DynamicImage::ImageRgb8(covered), &reader)
+        .expect("the board is found");
+    let values = reading.board.values.as_ref().expect("values are read");
+    assert_eq!(values[0], [None; 4], "no value is guessed under the banner");
+    // Ground truth of the rows in view: the `.json` beside the capture.
+    assert_eq!(
+        values[1..],
+        [
+            [Some(2), Some(4), Some(6), Some(2)],
+            [Some(2), Some(4), Some(4), Some(5)],
+            [Some(4), Some(2), Some(5), Some(2)],
+        ]
+    );
+    let mut hidden: Vec<(usize, usize)> = reading
+        .mark_doubts
+        .iter()
+        .filter(|d| d.kind == MarkKind::Value)
+        .map(|d| (d.row, d.col))
+        .collect();
+    hidden.sort();
+    assert_eq!(
+        hidden,
+        [(0, 0), (0, 1), (0, 2), (0, 3)],
+        "{:?}",
+        reading.mark_doubts
+    );
 }

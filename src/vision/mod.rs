@@ -53,13 +53,15 @@ pub struct MarkDoubt {
     pub col: usize,
     /// Value or badge.
     pub kind: MarkKind,
-    /// What it may be (`"6"`, `"DL"`), with probabilities, most probable first.
+    /// What it may be (`"6"`, `"DL"`), with probabilities, most probable first; empty when
+    /// nothing could be read (a value hidden on a board that shows values on its other tiles).
     pub choices: Vec<(String, f32)>,
 }
 
 impl std::fmt::Display for MarkDoubt {
     /// `(2,0): value unreadable, left out; it may be 5 55%, 6 20%` (row and column from 0, as in
-    /// paths).
+    /// paths); without the "it may be" part when nothing was read (a value hidden or too small
+    /// to find).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match self.kind {
             MarkKind::Value => "value",
@@ -72,11 +74,13 @@ impl std::fmt::Display for MarkDoubt {
             .collect();
         write!(
             f,
-            "({},{}): {kind} unreadable, left out; it may be {}",
-            self.row,
-            self.col,
-            choices.join(", ")
-        )
+            "({},{}): {kind} unreadable, left out",
+            self.row, self.col
+        )?;
+        if !choices.is_empty() {
+            write!(f, "; it may be {}", choices.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -229,6 +233,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     reading.game = game::recognise(image, &reading);
     game::doubt_foreign_tiles(&mut reading);
     table::weigh_values(&mut reading);
+    table::doubt_unseen_values(&mut reading);
     Ok(reading)
 }
 

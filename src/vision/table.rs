@@ -80,6 +80,62 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
     }
 }
 
+/// A board whose values are reported on at least this share of its tiles ...
+/// (on every set and probe, no board without printed values had even one value reported, and
+/// boards with small or blurred digits had values read on 48-56% of their tiles)
+const VALUED_BOARD_SHARE: f32 = 0.4;
+/// ... and on at least this many shows a value on every tile.
+const VALUED_BOARD_LEAST: usize = 6;
+
+/// Lists as unreadable the value of every tile that shows none on a board that shows values
+/// on its other tiles. The games that print values print one on every tile, so a tile left
+/// without one (its corner under a banner, a finger or a dimming popup, its digits too small to
+/// find) hides a value the reader could not see: it is said, not passed over in silence as if
+/// the tile had none. Holes (`.`) are no tiles; a value already reported or doubted is left as
+/// it is. Run after [`weigh_values`], which may settle such a value from the game's table.
+pub(crate) fn doubt_unseen_values(reading: &mut BoardReading) {
+    let Some(values) = reading.board.values.as_ref() else {
+        return;
+    };
+    let doubted = |r: usize, c: usize| {
+        reading
+            .mark_doubts
+            .iter()
+            .any(|d| d.row == r && d.col == c && d.kind == MarkKind::Value)
+    };
+    let mut tiles = 0;
+    let mut valued = 0;
+    let mut unseen = Vec::new();
+    for (r, row) in reading.board.tiles.iter().enumerate() {
+        for (c, tile) in row.iter().enumerate() {
+            if tile == "." {
+                continue;
+            }
+            tiles += 1;
+            if values[r][c].is_some() {
+                valued += 1;
+            } else if !doubted(r, c) {
+                unseen.push((r, c));
+            }
+        }
+    }
+    if valued < VALUED_BOARD_LEAST || (valued as f32) < VALUED_BOARD_SHARE * tiles as f32 {
+        return;
+    }
+    for (r, c) in unseen {
+        let choices = reading.value_choices[r][c]
+            .iter()
+            .map(|(v, p)| (v.to_string(), *p))
+            .collect();
+        reading.mark_doubts.push(MarkDoubt {
+            row: r,
+            col: c,
+            kind: MarkKind::Value,
+            choices,
+        });
+    }
+}
+
 /// Reports `value` for `tile`, `sure` sure, instead of what it had (an unreadable value's doubt
 /// is settled).
 fn settle(reading: &mut BoardReading, tile: &TileValue, value: u32, sure: f32) {
@@ -381,6 +437,42 @@ mod tests {
         let mut reading = wordament_row("STARLINEK", vec![(8, 0.5), (3, 0.1)]);
         weigh_values(&mut reading);
         assert_eq!(last_value(&reading), (None, 0.0));
+    }
+
+    #[test]
+    fn a_tile_without_the_value_its_board_shows_elsewhere_has_it_listed_unreadable() {
+        // A board of 9 tiles with a value on 8: the last tile's is listed, not passed over.
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        reading.game.certain = false; // the table cannot settle it
+        weigh_values(&mut reading);
+        doubt_unseen_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        assert_eq!(reading.mark_doubts.len(), 1);
+        let doubt = &reading.mark_doubts[0];
+        assert_eq!((doubt.row, doubt.col, doubt.kind), (0, 8, MarkKind::Value));
+        assert!(doubt.choices.is_empty(), "nothing was read: {doubt:?}");
+        assert_eq!(doubt.to_string(), "(0,8): value unreadable, left out");
+        // Run again: a value already doubted is not listed twice.
+        doubt_unseen_values(&mut reading);
+        assert_eq!(reading.mark_doubts.len(), 1);
+        // A hole is no tile; a board with values on too few tiles shows none to hide.
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        reading.board.tiles[0][8] = ".".into();
+        doubt_unseen_values(&mut reading);
+        assert!(reading.mark_doubts.is_empty());
+        let mut reading = wordament_row_unseen_last("STARK");
+        doubt_unseen_values(&mut reading);
+        assert!(reading.mark_doubts.is_empty(), "four values are too few");
+        let mut reading = wordament_row_unseen_last("STARLINEKSTARLINEKSTA");
+        let values = reading.board.values.as_mut().unwrap();
+        values[0][..14].fill(None);
+        doubt_unseen_values(&mut reading);
+        assert!(reading.mark_doubts.is_empty(), "values on 7 of 21 tiles");
+        // A board the table settles has nothing to list.
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        weigh_values(&mut reading);
+        doubt_unseen_values(&mut reading);
+        assert!(reading.mark_doubts.is_empty());
     }
 
     #[test]
