@@ -263,3 +263,42 @@ fn values_hidden_under_a_banner_are_listed_unreadable() {
         reading.mark_doubts
     );
 }
+
+/// A badge whose label is found in part: the real Ruzzle capture in `../shared/real-screens`
+/// shrunk to 0.75 (360x600). The white `W` of the second tile's `DW` on its yellow badge fades
+/// into the badge in grey, and only the `D` is found and read; the tile's badge is listed as
+/// unreadable, `DL` or `DW`, never passed over as if the tile had none, and never guessed.
+#[test]
+fn a_badge_read_in_part_is_listed_unreadable() {
+    use wordsnap::vision::{self, MarkKind, ocr::TileReader};
+    let Some(image) = real_ruzzle_capture() else {
+        return;
+    };
+    let small = image.resize(360, 600, image::imageops::FilterType::Lanczos3);
+    let reader = TileReader::new().expect("the embedded model loads");
+    let reading = vision::read_image(&small, &reader).expect("the board is found");
+    let bonuses = reading.board.bonuses.as_ref().expect("badges are read");
+    // Ground truth: the `.json` beside the capture. Row 0, column 1 shows DW.
+    let doubt = reading
+        .mark_doubts
+        .iter()
+        .find(|d| (d.row, d.col, d.kind) == (0, 1, MarkKind::Badge));
+    let doubt = doubt.unwrap_or_else(|| panic!("no badge doubt at (0,1): {bonuses:?}"));
+    assert!(bonuses[0][1].is_empty(), "{bonuses:?}");
+    let choices: Vec<&str> = doubt.choices.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(choices, ["DL", "DW"], "{doubt:?}");
+    // No badge doubt where the tile shows none.
+    let truth = [
+        ["DL", "DW", "", ""],
+        ["", "", "", ""],
+        ["", "TW", "", ""],
+        ["TL", "", "DW", "TL"],
+    ];
+    for d in reading
+        .mark_doubts
+        .iter()
+        .filter(|d| d.kind == MarkKind::Badge)
+    {
+        assert!(!truth[d.row][d.col].is_empty(), "{d:?}");
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Values a tile shows that a read leaves out in silence, per set and probe.
+"""Values (or badges) a tile shows that a read leaves out in silence, per set and probe.
 
-    python3 benches/reader/unseen_values.py BIN [--probes DIR] [--jobs N]
+    python3 benches/reader/unseen_values.py BIN [--probes DIR] [--jobs N] [--kind value|badge]
 
 Runs `BIN read --json` on every image that has its ground truth `STEM.json` beside it, in the
 sets of `eval_all.sh` (real-screens, tune, heldout, fixtures/phones, fixtures/screens, then every
@@ -14,7 +14,8 @@ a value and whose read is on a grid of the truth's size:
 
 and `false_doubts`: value doubts listed on a tile whose truth prints no value (or on an image
 whose truth has no values). Images read on a grid of another size, or not read at all, are
-counted in `skipped`. One line per set, then the totals.
+counted in `skipped`. One line per set, then the totals. `--kind badge` counts bonus badges the
+same way (`bonuses`, badge doubts).
 """
 import argparse
 import json
@@ -53,8 +54,8 @@ def images(folder):
     return out
 
 
-def tally(binary, image, truth_path):
-    """(missed, doubted, false_doubts, skipped) for one image."""
+def tally(binary, image, truth_path, kind):
+    """(missed, doubted, false_doubts, skipped) for one image, for `kind` ("value" or "badge")."""
     with open(truth_path) as f:
         truth = json.load(f)
     run = subprocess.run([binary, "read", "--json", image], capture_output=True, text=True)
@@ -63,20 +64,21 @@ def tally(binary, image, truth_path):
     read = json.loads(run.stdout)
     if (read["rows"], read["cols"]) != (truth["rows"], truth["cols"]):
         return (0, 0, 0, 1)
-    truth_values = truth.get("values")
-    read_values = read.get("values")
+    key = "values" if kind == "value" else "bonuses"
+    truth_marks = truth.get(key)
+    read_marks = read.get(key)
     doubts = {
         (d["row"], d["col"])
         for d in read.get("unreadable_marks", [])
-        if d["kind"] == "value"
+        if d["kind"] == kind
     }
-    shows = lambda r, c: truth_values is not None and truth_values[r][c] is not None
+    shows = lambda r, c: truth_marks is not None and truth_marks[r][c] not in (None, "")
     missed = doubted = 0
     for r in range(truth["rows"]):
         for c in range(truth["cols"]):
             if not shows(r, c):
                 continue
-            if read_values is None or read_values[r][c] is None:
+            if read_marks is None or read_marks[r][c] in (None, ""):
                 missed += 1
                 doubted += (r, c) in doubts
     false_doubts = sum(1 for (r, c) in doubts if not shows(r, c))
@@ -88,13 +90,17 @@ def main():
     parser.add_argument("binary")
     parser.add_argument("--probes", default="/work/probes")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--kind", choices=["value", "badge"], default="value",
+        help="count printed values (default) or bonus badges",
+    )
     args = parser.parse_args()
     binary = os.path.realpath(args.binary)
     print(f"{'set':<14} {'missed':>7} {'doubted':>8} {'silent':>7} {'false_doubts':>13} {'skipped':>8}")
     total = [0, 0, 0, 0]
     with ThreadPoolExecutor(args.jobs) as pool:
         for name, folder in sets(args.probes):
-            rows = list(pool.map(lambda p: tally(binary, *p), images(folder)))
+            rows = list(pool.map(lambda p: tally(binary, *p, args.kind), images(folder)))
             missed, doubted, false_doubts, skipped = (sum(x) for x in zip(*rows)) if rows else (0,) * 4
             for i, v in enumerate((missed, doubted, false_doubts, skipped)):
                 total[i] += v

@@ -606,6 +606,8 @@ struct EvalTotals {
     false_bonuses: usize,
     missed_values: usize,
     missed_bonuses: usize,
+    silent_values: usize,
+    silent_bonuses: usize,
     bands: Vec<eval::Band>,
     confidently_wrong: [usize; 3],
     /// Games recognised right, of the images whose file name names the game.
@@ -630,6 +632,8 @@ impl EvalTotals {
             false_bonuses: count(|r| r.false_bonuses),
             missed_values: count(|r| r.missed_values),
             missed_bonuses: count(|r| r.missed_bonuses),
+            silent_values: count(|r| r.silent_values),
+            silent_bonuses: count(|r| r.silent_bonuses),
             bands: eval::calibration(reads.clone()),
             confidently_wrong: eval::confidently_wrong(reads),
             games: results.iter().filter_map(ImageScore::game_right).fold(
@@ -660,6 +664,7 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "tiles": pair(r.tiles), "values": pair(r.values), "bonuses": pair(r.bonuses),
                    "false_values": r.false_values, "false_bonuses": r.false_bonuses,
                    "missed_values": r.missed_values, "missed_bonuses": r.missed_bonuses,
+                   "silent_values": r.silent_values, "silent_bonuses": r.silent_bonuses,
                    "confidently_wrong": wrong.iter().sum::<usize>(),
                    "mistakes": r.mistakes, "ms": r.ms,
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
@@ -680,7 +685,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
            "grids": t.grids, "tiles": pair(t.tiles), "values": pair(t.values),
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
-           "missed_bonuses": t.missed_bonuses, "calibration": bands,
+           "missed_bonuses": t.missed_bonuses, "silent_values": t.silent_values,
+           "silent_bonuses": t.silent_bonuses, "calibration": bands,
            "confidently_wrong": cw_tiles + cw_values + cw_badges,
            "confidently_wrong_by_kind": {"tiles": cw_tiles, "values": cw_values, "bonuses": cw_badges},
            "confident_at": eval::CONFIDENT, "ms_per_image": t.ms_per_image,
@@ -753,8 +759,13 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         share(t.games)
     ));
     out.push_str(&format!(
-        "false values {}, false badges {} (reported where the tile shows none); missed values {}, missed badges {}\n",
-        t.false_values, t.false_bonuses, t.missed_values, t.missed_bonuses
+        "false values {}, false badges {} (reported where the tile shows none); missed values {}, missed badges {} (in silence, not listed unreadable: {} values, {} badges)\n",
+        t.false_values,
+        t.false_bonuses,
+        t.missed_values,
+        t.missed_bonuses,
+        t.silent_values,
+        t.silent_bonuses
     ));
     out.push_str("calibration (reads / wrong, by confidence):\n");
     out.push_str("  confidence      all         tiles       values      badges\n");

@@ -2,7 +2,7 @@
 //! reported where the tile shows none, and calibration (how often reads at each confidence are
 //! wrong). `wordsnap eval` prints what this module measures.
 
-use super::{BoardReading, TileReader};
+use super::{BoardReading, MarkKind, TileReader};
 use crate::board::{Board, BoardJson};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -105,6 +105,11 @@ pub struct ImageScore {
     pub missed_values: usize,
     /// Badges the tile shows that were not reported.
     pub missed_bonuses: usize,
+    /// Of [`ImageScore::missed_values`], those not listed unreadable either (left out in
+    /// silence, as if the tile showed none).
+    pub silent_values: usize,
+    /// Of [`ImageScore::missed_bonuses`], those not listed unreadable either.
+    pub silent_bonuses: usize,
     /// Every tile, value and badge the reader reported, with its confidence and whether it was
     /// right (what calibration is measured on).
     pub reads: Vec<Read>,
@@ -208,6 +213,7 @@ fn score_value(
         want: value(&truth.values),
         confidence: reading.value_confidence[r][c],
         truth_has_marks: truth.values.is_some(),
+        doubted: listed_unreadable(reading, (r, c), MarkKind::Value),
     };
     mark.score((r, c), out);
 }
@@ -230,8 +236,17 @@ fn score_badge(
         want: badge(&truth.bonuses),
         confidence: reading.bonus_confidence[r][c],
         truth_has_marks: truth.bonuses.is_some(),
+        doubted: listed_unreadable(reading, (r, c), MarkKind::Badge),
     };
     mark.score((r, c), out);
+}
+
+/// Whether `reading` lists the tile's mark of `kind` as unreadable.
+fn listed_unreadable(reading: &BoardReading, (r, c): (usize, usize), kind: MarkKind) -> bool {
+    reading
+        .mark_doubts
+        .iter()
+        .any(|d| (d.row, d.col, d.kind) == (r, c, kind))
 }
 
 /// One corner mark (a point value or a badge) as read and as the ground truth gives it.
@@ -246,23 +261,27 @@ struct MarkRead {
     confidence: f32,
     /// Whether the ground truth gives this kind of mark at all (else the marks are not tallied).
     truth_has_marks: bool,
+    /// Whether the reader listed the tile's mark as unreadable.
+    doubted: bool,
 }
 
 impl MarkRead {
     /// Tallies the mark in `out`, and says what is wrong with it, if anything.
     fn score(self, cell: (usize, usize), out: &mut ImageScore) {
-        let (label, tally, false_reads, missed) = match self.kind {
+        let (label, tally, false_reads, missed, silent) = match self.kind {
             ReadKind::Value => (
                 "value",
                 &mut out.values,
                 &mut out.false_values,
                 &mut out.missed_values,
+                &mut out.silent_values,
             ),
             _ => (
                 "badge",
                 &mut out.bonuses,
                 &mut out.false_bonuses,
                 &mut out.missed_bonuses,
+                &mut out.silent_bonuses,
             ),
         };
         let right = self.got == self.want;
@@ -282,8 +301,16 @@ impl MarkRead {
                 "{}: {label} {got} at {percent:.0}%, expected {want}",
                 at(cell)
             )),
+            (None, Some(want)) if self.doubted => {
+                *missed += 1;
+                Some(format!(
+                    "{}: {label} listed unreadable, expected {want}",
+                    at(cell)
+                ))
+            }
             (None, Some(want)) => {
                 *missed += 1;
+                *silent += 1;
                 Some(format!("{}: no {label} read, expected {want}", at(cell)))
             }
             _ => None,
@@ -492,9 +519,31 @@ mod tests {
             &truth(&["A", "B", "C"], None, Some(vec!["", "TL", "TW"])),
         );
         assert_eq!((s.false_bonuses, s.missed_bonuses), (1, 1));
+        assert_eq!(
+            s.silent_bonuses, 1,
+            "the missed TL is not listed unreadable"
+        );
         assert_eq!(s.bonuses, Tally { right: 1, total: 3 });
         // Badges were read at 50%: wrong, but not confidently.
         assert_eq!(confidently_wrong(&s.reads), [0, 0, 0]);
+    }
+
+    #[test]
+    fn a_missed_mark_listed_unreadable_is_missed_but_not_in_silence() {
+        let mut got = reading(&["A", "B"], None, Some(vec!["DL", ""]));
+        got.mark_doubts.push(super::super::MarkDoubt {
+            row: 0,
+            col: 1,
+            kind: MarkKind::Badge,
+            choices: vec![("DW".into(), 0.4)],
+        });
+        let s = score(&got, &truth(&["A", "B"], None, Some(vec!["DL", "DW"])));
+        assert_eq!((s.missed_bonuses, s.silent_bonuses), (1, 0));
+        assert_eq!(
+            s.mistakes,
+            ["row 1, column 2: badge listed unreadable, expected DW"]
+        );
+        assert!(!s.all_right());
     }
 
     #[test]

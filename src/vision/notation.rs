@@ -826,6 +826,99 @@ pub fn read_cells(
     Ok(grids.into_reading(lattice, cells, scale))
 }
 
+/// A mark that may be a badge (see [`badge_hint`]): what it may be, with probabilities, and its
+/// box.
+type BadgeHint = (Vec<(String, f32)>, PixelBox);
+
+/// A badge's label is two letters: the first is the badge's kind of square (`D`ouble,
+/// `T`riple), the second what it doubles (`L`etter, `W`ord).
+const BADGE_FIRST_LETTERS: [(&str, [&str; 2]); 2] = [("D", ["DL", "DW"]), ("T", ["TL", "TW"])];
+
+/// What a corner mark that is no value or badge may still be as a badge: a mark the model reads
+/// as a badge, too unsurely to be a mark at all (see [`MARK_NOISE_BELOW`]), may be that badge,
+/// or one of the others it reads; a mark it reads as `D` or `T` alone is a badge's label whose
+/// second letter was not found with it (a `W` on a yellow badge fades in grey), and may be
+/// either badge of that letter, half as probable each. `None` for anything else.
+fn badge_hint(reading: &CropReading) -> Option<Vec<(String, f32)>> {
+    let text = reading.text.trim();
+    if BADGES.contains(&text) {
+        let badges = std::iter::once((text, reading.confidence))
+            .chain(reading.alternatives.iter().map(|(t, p)| (t.trim(), *p)))
+            .filter(|(t, _)| BADGES.contains(t))
+            .map(|(t, p)| (Mark::Bonus(t.to_string()), p))
+            .collect();
+        let choices = merged(badges)
+            .into_iter()
+            .map(|(m, p)| match m {
+                Mark::Bonus(b) => (b, p),
+                Mark::Value(v) => (v.to_string(), p),
+            })
+            .collect();
+        return Some(choices);
+    }
+    let (_, badges) = BADGE_FIRST_LETTERS
+        .iter()
+        .find(|(first, _)| *first == text)?;
+    let half = reading.confidence / 2.0;
+    Some(badges.iter().map(|b| (b.to_string(), half)).collect())
+}
+
+/// The corner of their cells the badges read lie in (left, top), from where their boxes'
+/// centres lie from their cells' centres; `None` when no badge was read.
+fn badge_corner(cells: &[PixelBox], bonus_boxes: &[Option<PixelBox>]) -> Option<(bool, bool)> {
+    let (mut dx, mut dy, mut n) = (0.0, 0.0, 0);
+    for (cell, badge) in cells.iter().zip(bonus_boxes) {
+        if let Some(b) = badge {
+            let ((bx, by), (cx, cy)) = (b.centre(), cell.centre());
+            dx += bx - cx;
+            dy += by - cy;
+            n += 1;
+        }
+    }
+    (n > 0).then_some((dx < 0.0, dy < 0.0))
+}
+
+/// Lists as an unreadable badge each badge hint (see [`badge_hint`]) on a tile with no badge
+/// read nor doubted, on a board with badges read, when the hint lies in the corner the badges
+/// lie in: a badge whose label was read in part, or too unsurely, is said to be there, never
+/// passed over as if the tile had none (and never guessed).
+fn doubt_badge_hints(
+    hints: &[Option<BadgeHint>],
+    bonuses: &[Vec<String>],
+    bonus_boxes: &[Option<PixelBox>],
+    cells: &[TileCrops],
+    doubts: &mut Vec<MarkDoubt>,
+) {
+    let cols = bonuses.first().map_or(0, Vec::len);
+    let mut cell_boxes = vec![PixelBox::whole((0, 0)); hints.len()];
+    for cell in cells {
+        if let Some(slot) = cell_boxes.get_mut(cell.row * cols + cell.col) {
+            *slot = cell.cell;
+        }
+    }
+    let Some(corner) = badge_corner(&cell_boxes, bonus_boxes) else {
+        return;
+    };
+    for (i, hint) in hints.iter().enumerate() {
+        let Some((choices, mark)) = hint else {
+            continue;
+        };
+        let (r, c) = (i / cols, i % cols);
+        let ((mx, my), (cx, cy)) = (mark.centre(), cell_boxes[i].centre());
+        let doubted = doubts
+            .iter()
+            .any(|d| d.row == r && d.col == c && d.kind == MarkKind::Badge);
+        if bonuses[r][c].is_empty() && !doubted && (mx < cx, my < cy) == corner {
+            doubts.push(MarkDoubt {
+                row: r,
+                col: c,
+                kind: MarkKind::Badge,
+                choices: choices.clone(),
+            });
+        }
+    }
+}
+
 /// On a board with a badge read, looks again for a badge on every other tile in the image's
 /// smallest colour channel, in the corner of the tile the badges read lie in (see
 /// [`tiles::smallest_channel_marks`]), in one model call, and reports each mark there that reads
@@ -846,20 +939,9 @@ pub fn read_smallest_channel_badges(
     let without: Vec<usize> = (0..lattice.rows * cols)
         .filter(|&i| bonuses[i / cols][i % cols].is_empty() && lattice.holes.get(i) != Some(&true))
         .collect();
-    // The corner the badges read lie in: where their boxes' centres lie from their cells'.
-    let (mut dx, mut dy, mut n) = (0.0, 0.0, 0);
-    for (i, cell) in reading.cells.iter().enumerate() {
-        if let Some(b) = reading.bonus_boxes.get(i).copied().flatten() {
-            let ((bx, by), (cx, cy)) = (b.centre(), cell.centre());
-            dx += bx - cx;
-            dy += by - cy;
-            n += 1;
-        }
-    }
-    if n == 0 {
+    let Some(corner) = badge_corner(&reading.cells, &reading.bonus_boxes) else {
         return Ok(());
-    }
-    let corner = (dx < 0.0, dy < 0.0);
+    };
     let (marks, crops): (Vec<(usize, PixelBox)>, Vec<GrayImage>) = without
         .par_iter()
         .flat_map_iter(|&i| {
@@ -1081,6 +1163,9 @@ struct CellGrids {
     value_candidates: Vec<Vec<ValueCandidate>>,
     /// The surest badge reading of each tile, with its other meanings.
     badge_marks: Vec<Vec<Vec<(Mark, f32)>>>,
+    /// Each cell's surest mark that reads as part of a badge, or as a badge too unsurely to be a
+    /// mark at all (see [`badge_hint`]), with what it may be and its box, row-major.
+    badge_hints: Vec<Option<BadgeHint>>,
     /// The crops with what they read, for `--debug`.
     debug: Vec<(String, GrayImage, String)>,
 }
@@ -1099,6 +1184,7 @@ impl CellGrids {
             value_marks: vec![vec![Vec::new(); cols]; rows],
             value_candidates: vec![Vec::new(); rows * cols],
             badge_marks: vec![vec![Vec::new(); cols]; rows],
+            badge_hints: vec![None; rows * cols],
             debug: Vec::new(),
         };
         for cell in cells {
@@ -1148,7 +1234,14 @@ impl CellGrids {
                     self.bonus_boxes[i] = Some(cell.marks[k].0);
                 }
             }
-            None => {}
+            None => {
+                if let Some(hint) = badge_hint(reading) {
+                    let slot = &mut self.badge_hints[i];
+                    if slot.as_ref().is_none_or(|(h, _)| h[0].1 < hint[0].1) {
+                        *slot = Some((hint, cell.marks[k].0));
+                    }
+                }
+            }
         }
         self.debug
             .push((format!("{r}-{c}-mark{k}"), crop, reading.text.clone()));
@@ -1316,6 +1409,13 @@ impl CellGrids {
         if valued * 2 <= letter_tiles {
             doubts.retain(|d| d.kind != MarkKind::Value);
         }
+        doubt_badge_hints(
+            &self.badge_hints,
+            &bonuses,
+            &self.bonus_boxes,
+            cells,
+            &mut doubts,
+        );
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
@@ -1367,6 +1467,75 @@ mod tests {
             confidence,
             alternatives: vec![],
         }
+    }
+
+    #[test]
+    fn a_badge_label_read_in_part_or_unsurely_is_a_badge_hint() {
+        let owned = |v: &[(&str, f32)]| -> Vec<(String, f32)> {
+            v.iter().map(|(t, p)| (t.to_string(), *p)).collect()
+        };
+        assert_eq!(
+            badge_hint(&reading("D", 0.9)),
+            Some(owned(&[("DL", 0.45), ("DW", 0.45)]))
+        );
+        assert_eq!(
+            badge_hint(&reading("T", 0.5)),
+            Some(owned(&[("TL", 0.25), ("TW", 0.25)]))
+        );
+        let mut unsure = reading("DL", 0.2);
+        unsure.alternatives = owned(&[("O", 0.15), ("DW", 0.1)]);
+        assert_eq!(
+            badge_hint(&unsure),
+            Some(owned(&[("DL", 0.2), ("DW", 0.1)]))
+        );
+        for other in ["O", "5", "", "DLX", "L"] {
+            assert_eq!(badge_hint(&reading(other, 0.9)), None, "{other}");
+        }
+    }
+
+    /// One row of `n` cells 10 px wide, each with its box.
+    fn row_of_cells(n: usize) -> Vec<TileCrops> {
+        (0..n)
+            .map(|c| TileCrops {
+                row: 0,
+                col: c,
+                cell: PixelBox::new(10 * c as u32, 0, 10 * c as u32 + 10, 10),
+                main: None,
+                marks: Vec::new(),
+                mark_labels: Vec::new(),
+                unreadable: false,
+                lifted_main: None,
+                ink_beside_main: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_badge_hint_in_the_badges_corner_of_a_tile_without_one_is_a_doubt() {
+        let cells = row_of_cells(3);
+        let top_left = |c: u32| Some(PixelBox::new(10 * c, 0, 10 * c + 3, 3));
+        let bottom_right = |c: u32| Some(PixelBox::new(10 * c + 7, 7, 10 * c + 10, 10));
+        let hint = |b: Option<PixelBox>| Some((vec![("DL".to_string(), 0.4)], b.unwrap()));
+        let bonuses = vec![vec!["TW".to_string(), String::new(), String::new()]];
+        let bonus_boxes = vec![top_left(0), None, None];
+        // Tile 1's hint lies top left, where the badge read lies; tile 2's bottom right.
+        let hints = vec![None, hint(top_left(1)), hint(bottom_right(2))];
+        let mut doubts = Vec::new();
+        doubt_badge_hints(&hints, &bonuses, &bonus_boxes, &cells, &mut doubts);
+        assert_eq!(doubts.len(), 1, "{doubts:?}");
+        assert_eq!((doubts[0].row, doubts[0].col), (0, 1));
+        assert_eq!(doubts[0].kind, MarkKind::Badge);
+        // Listed once, and never where a badge was read or on a board with none.
+        doubt_badge_hints(&hints, &bonuses, &bonus_boxes, &cells, &mut doubts);
+        assert_eq!(doubts.len(), 1);
+        let mut doubts = Vec::new();
+        let hints = vec![hint(top_left(0)), None, None];
+        doubt_badge_hints(&hints, &bonuses, &bonus_boxes, &cells, &mut doubts);
+        assert!(doubts.is_empty());
+        let none = vec![vec![String::new(); 3]];
+        let hints = vec![None, hint(top_left(1)), None];
+        doubt_badge_hints(&hints, &none, &[None, None, None], &cells, &mut doubts);
+        assert!(doubts.is_empty());
     }
 
     #[test]
