@@ -207,13 +207,15 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let found = analyse(image)?;
     let lifted = trail::lift(image, &found.full, &found.cell_pixels());
-    let cells = tiles::cut(
+    let mut cells = tiles::cut(
         &found.full,
         &found.masks,
         &found.lattice,
         found.scale,
         lifted.as_ref(),
     );
+    let letter_height = found.lattice.glyph_height * found.scale;
+    tiles::letters_in_colour(image, &found.lattice, letter_height, &mut cells);
     let mut reading = notation::read_cells(
         image,
         &found.full,

@@ -11,7 +11,7 @@ use super::grid::{
 };
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
-use super::trail::{Lifted, smallest_channel};
+use super::trail::{Lifted, colour_channel, smallest_channel};
 use image::{DynamicImage, GrayImage, Luma};
 use rayon::prelude::*;
 
@@ -486,6 +486,59 @@ pub fn colour_crop(image: &DynamicImage, text: PixelBox) -> GrayImage {
         PixelBox::whole(smallest.dimensions()),
         Paper::AtMostGround,
     )
+}
+
+/// A colour channel's middle spread is taken between these shares of its levels (the rest are
+/// strays: specks, a tile's rim).
+const SPREAD_STRAY: usize = 20;
+
+/// Looks again for the letter of every cell no letter was found in (a hole to the grid search,
+/// or a cell that holds ink; not a cell under a cover), in the colour channel in which the
+/// cell's middle spreads widest, and cuts it from that channel. A letter may stand out in one channel only: dark print on a
+/// Letterpress tile of deep magenta under a modal dim differs from the tile by about 30 grey
+/// levels (under [`MIN_INK_CONTRAST`]) and by about 100 in red. `h` is the letters' height in
+/// full-resolution pixels. A letter found there is read like any other (its confidence is the
+/// model's).
+pub fn letters_in_colour(image: &DynamicImage, lattice: &Lattice, h: f32, cells: &mut [TileCrops]) {
+    let covered = |cell: &TileCrops| lattice.is_covered(cell.row * lattice.cols + cell.col);
+    let bounds = (image.width(), image.height());
+    cells
+        .par_iter_mut()
+        .filter(|cell| cell.main.is_none() && !covered(cell))
+        .for_each(|cell| {
+            if let Some(found) = letter_in_colours(image, cell.cell.clamp_to(bounds), h) {
+                cell.main = Some(found);
+                cell.unreadable = false;
+            }
+        });
+}
+
+/// The letter in `cell` (image pixels) looked for in the colour channel in which the cell's
+/// middle spreads widest: its box in image pixels and its crop, cut from that channel.
+fn letter_in_colours(
+    image: &DynamicImage,
+    cell: PixelBox,
+    h: f32,
+) -> Option<(PixelBox, GrayImage)> {
+    if cell.width() < MIN_READ_SIDE || cell.height() < MIN_READ_SIDE {
+        return None;
+    }
+    let local = PixelBox::whole((cell.width(), cell.height()));
+    let widest = (0..3)
+        .map(|c| colour_channel(image, cell, c))
+        .max_by_key(|channel| middle_spread(channel, cell_middle(local)))?;
+    let (text, crop) = main_in_cell(&widest, local, h)?;
+    Some((text.shifted(cell.left, cell.top), crop))
+}
+
+/// How widely the levels of `area` spread, strays left out (see [`SPREAD_STRAY`]).
+fn middle_spread(image: &GrayImage, area: PixelBox) -> u8 {
+    let levels = levels_in(image, area);
+    let n = levels.len();
+    if n == 0 {
+        return 0;
+    }
+    levels.nth(n - 1 - n / SPREAD_STRAY) - levels.nth(n / SPREAD_STRAY)
 }
 
 /// The main text of a cell looked for in the cell alone: its box and its crop.
@@ -1400,6 +1453,43 @@ fn ink_box(img: &GrayImage) -> Option<PixelBox> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 100x100 tile of deep magenta (120, 10, 60) with an `H` 60 px high in (30, 10, 60): the
+    /// letter differs from its tile by 27 grey levels and by 90 in red.
+    fn red_only_letter() -> DynamicImage {
+        let mut tile = image::RgbImage::from_pixel(100, 100, image::Rgb([120, 10, 60]));
+        for (x0, y0, x1, y1) in [(30, 20, 40, 80), (60, 20, 70, 80), (40, 45, 60, 55)] {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    tile.put_pixel(x, y, image::Rgb([30, 10, 60]));
+                }
+            }
+        }
+        DynamicImage::ImageRgb8(tile)
+    }
+
+    #[test]
+    fn a_letter_that_stands_out_in_one_colour_channel_only_is_found_there() {
+        let image = red_only_letter();
+        let cell = PixelBox::whole((100, 100));
+        assert!(
+            main_in_cell(&image.to_luma8(), cell, 60.0).is_none(),
+            "in grey the letter stands out too little"
+        );
+        let (text, crop) = letter_in_colours(&image, cell, 60.0).expect("found in red");
+        assert_eq!(
+            (text.left, text.top, text.right, text.bottom),
+            (30, 20, 70, 80)
+        );
+        assert!(crop.width() > 0 && crop.height() > 0);
+        // A plain tile has no letter in any channel.
+        let plain = DynamicImage::ImageRgb8(image::RgbImage::from_pixel(
+            100,
+            100,
+            image::Rgb([120, 10, 60]),
+        ));
+        assert!(letter_in_colours(&plain, cell, 60.0).is_none());
+    }
 
     /// An orange (150) tile whose left edge meets the dark (20) gap at x = 10, and a light
     /// (250) two-stroke mark in x 14..30, y 10..26, close to that edge.

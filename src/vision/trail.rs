@@ -219,6 +219,11 @@ pub(crate) fn smallest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImag
     channel_extreme(image, cell, |p| p[0].min(p[1]).min(p[2]))
 }
 
+/// Colour channel `index` (0 red, 1 green, 2 blue) of each pixel of a box inside the image.
+pub(crate) fn colour_channel(image: &DynamicImage, cell: PixelBox, index: usize) -> GrayImage {
+    channel_extreme(image, cell, |p| p[index])
+}
+
 /// The largest of the three colour channels of each pixel of a box inside the image.
 fn largest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
     channel_extreme(image, cell, |p| p[0].max(p[1]).max(p[2]))
