@@ -570,6 +570,7 @@ fn trim(
                 || (junk > 0 && 2 * letters <= len)
                 || panels
                 || letters <= 1 + on_ground(&kinds, &fills, &line)
+                || has_foreign_hole(&kinds, &fills, &line)
         };
         // Rows one short of a board are not cut further: a row under a cover may complete them
         // (see `take_in_covered_rows`).
@@ -912,6 +913,108 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
         .filter_map(|i| fills.get(i))
         .filter(|&c| is_ground_fill(c, &tiles, &ground))
         .count()
+}
+
+/// A hole whose fill is farther than this (in RGB levels) from the colour between the board's
+/// tiles is no hole of the board.
+const HOLE_GAP_DISTANCE: f32 = 60.0;
+/// The colour between two tiles is sampled on a strip this share of the pitch wide, centred on
+/// the line between their cells ...
+const GAP_STRIP_WIDTH: f32 = 0.04;
+/// ... and this share of the pitch long, centred on the tiles' line.
+const GAP_STRIP_LENGTH: f32 = 0.5;
+
+/// Whether an edge `line` holds a hole that is not the board's ground: a shaped board's holes
+/// show what lies between its tiles (the board's ground, seen in the gaps between tiles), while
+/// the cells beside a label lined up with a board (the word being swiped, in a pill on a bar
+/// above a Ruzzle board) show the bar. A "hole" whose fill is like one of the board's tiles'
+/// (farther than [`TILE_FILL_DISTANCE`] from none of the letter cells' off the line) is a tile
+/// whose letter was not seen (dark print on a dimmed deep-magenta Letterpress tile), not foreign.
+/// `false` when the line has no hole, when the lattice has no two letter cells side by side to
+/// see the gap between, or when the tiles touch (what lies between them is like a tile: the
+/// ground is not seen there).
+fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bool {
+    let holes: Vec<usize> = line
+        .iter()
+        .copied()
+        .filter(|&i| kinds[i] == CellKind::Empty)
+        .collect();
+    if holes.is_empty() {
+        return false;
+    }
+    let Some(gap) = gap_colour(fills.lattice, kinds, fills.colours) else {
+        return false;
+    };
+    let tiles: Vec<Colour> = (0..kinds.len())
+        .filter(|&i| kinds[i] == CellKind::Letter && !line.contains(&i))
+        .filter_map(|i| fills.get(i))
+        .collect();
+    let like_a_tile = |fill: Colour| {
+        tiles
+            .iter()
+            .any(|&t| fill::distance(fill, t) <= TILE_FILL_DISTANCE)
+    };
+    // Tiles that touch show no ground between them: the strips are the tiles' own fill.
+    if like_a_tile(gap) {
+        return false;
+    }
+    holes
+        .into_iter()
+        .filter_map(|i| fills.get(i))
+        .any(|fill| fill::distance(fill, gap) > HOLE_GAP_DISTANCE && !like_a_tile(fill))
+}
+
+/// The colour between the board's tiles: the per-channel median of the fills of strips on the
+/// lines between letter cells side by side (left and right, above and below), off the lattice's
+/// edge lines; `None` when there are none.
+fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Option<Colour> {
+    let (rows, cols) = (lattice.rows, lattice.cols);
+    let inner = inner_cells(lattice);
+    let letter = |r: usize, c: usize| kinds[r * cols + c] == CellKind::Letter;
+    let (half_w, half_l) = (GAP_STRIP_WIDTH / 2.0, GAP_STRIP_LENGTH / 2.0);
+    let mut samples: [Vec<f32>; 3] = Default::default();
+    for r in 0..rows {
+        for c in 0..cols {
+            if !letter(r, c) || !inner[r * cols + c] {
+                continue;
+            }
+            let (x, y) = lattice.centre(r, c);
+            let (px, py) = (lattice.px, lattice.py);
+            let mut strips = Vec::new();
+            if c + 1 < cols && letter(r, c + 1) {
+                let gx = x + px / 2.0;
+                strips.push(Rect::new(
+                    gx - half_w * px,
+                    y - half_l * py,
+                    gx + half_w * px,
+                    y + half_l * py,
+                ));
+            }
+            if r + 1 < rows && letter(r + 1, c) {
+                let gy = y + py / 2.0;
+                strips.push(Rect::new(
+                    x - half_l * px,
+                    gy - half_w * py,
+                    x + half_l * px,
+                    gy + half_w * py,
+                ));
+            }
+            for strip in strips {
+                if let Some(fill) = colours.fill(strip, None) {
+                    for (channel, v) in samples.iter_mut().zip(fill) {
+                        channel.push(v);
+                    }
+                }
+            }
+        }
+    }
+    if samples[0].is_empty() {
+        return None;
+    }
+    Some(samples.map(|mut channel| {
+        let middle = channel.len() / 2;
+        *channel.select_nth_unstable_by(middle, f32::total_cmp).1
+    }))
 }
 
 /// Whether a cell's fill `c` is the ground's rather than a tile's: farther than
@@ -1801,6 +1904,49 @@ mod tests {
     fn print_on_the_ground_beside_and_under_a_board_is_not_tiles() {
         let print = [(1, 4), (3, 4), (4, 2), (4, 3), (4, 4)];
         assert_4x4_from_100(&lattice_with_print_on_the_ground(&print));
+    }
+
+    /// Above a 4x4 board of blue tiles with white letters on an orange ground, a bar across the
+    /// screen (green, about the ground's grey) shows the word being swiped in a pill of a tile's
+    /// colour (Ruzzle): two of its letters line up with the board's middle columns, and the bar's
+    /// ends are empty cells. Those are no holes of the board (a shaped board's holes show its
+    /// ground, the orange between its tiles), so the bar is not a row of the board.
+    #[test]
+    fn a_label_on_a_bar_above_a_board_is_not_a_row_with_holes() {
+        let (ground, tile, white, bar) = (
+            [200u8, 85, 8],
+            [30u8, 160, 225],
+            [255u8, 255, 255],
+            [40u8, 130, 110],
+        );
+        let mut img = image::RgbImage::from_pixel(420, 420, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let mut texts = Vec::new();
+        fill(0, 26, 420, 74, bar);
+        fill(125, 34, 225, 66, tile);
+        for cx in [150, 200] {
+            fill(cx - 3, 38, cx + 3, 62, white);
+            texts.push(text(cx, 50, 16, 24, false));
+        }
+        for r in 0..4 {
+            for c in 0..4 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                texts.push(text(cx, cy, 16, 24, false));
+            }
+        }
+        let image = image::DynamicImage::ImageRgb8(img);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let lattice = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0));
+        assert_4x4_from_100(&lattice.expect("lattice"));
     }
 
     /// The lattice found in a board of blue tiles with white letters on an orange ground, 4
