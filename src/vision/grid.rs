@@ -878,8 +878,9 @@ impl<'a> CellFills<'a> {
 }
 
 /// How many letter cells of an edge `line` are print on the board's ground rather than tiles:
-/// their fill has the colour of the lattice's holes (the ground between and around the tiles) and
-/// is unlike the fill of every one of the board's tiles. An icon or a label under a board
+/// their fill has the colour of the lattice's holes or of what shows between its tiles (the
+/// ground between and around the tiles; not where the tiles touch) and is unlike the fill of
+/// every one of the board's tiles. An icon or a label under a board
 /// is such print, lined up with the tiles, with holes beside it; a shaped board's holes are the
 /// same ground, but its tiles have a fill of their own.
 ///
@@ -899,14 +900,24 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
         .copied()
         .filter(|&i| kinds[i] == CellKind::Letter)
         .collect();
-    if in_line.is_empty() || !kinds.contains(&CellKind::Empty) {
+    if in_line.is_empty() {
         return 0;
     }
-    let ground = fills_of(&|i| kinds[i] == CellKind::Empty);
+    let mut ground = fills_of(&|i| kinds[i] == CellKind::Empty);
     let inner = inner_cells(fills.lattice);
     let mut tiles = fills_of(&|i| kinds[i] == CellKind::Letter && inner[i]);
     if tiles.is_empty() {
         tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
+    }
+    // What shows between the tiles is the ground too, unless the tiles touch.
+    let gap = gap_colour(fills.lattice, kinds, fills.colours).filter(|&gap| {
+        tiles
+            .iter()
+            .all(|&t| fill::distance(gap, t) > TILE_FILL_DISTANCE)
+    });
+    ground.extend(gap);
+    if ground.is_empty() {
+        return 0;
     }
     in_line
         .into_iter()
@@ -1947,6 +1958,17 @@ mod tests {
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
         let lattice = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0));
         assert_4x4_from_100(&lattice.expect("lattice"));
+    }
+
+    /// Print on the ground on every cell of the column beside the board and the row under it (a
+    /// sharpened capture of a web page, its background's pattern cut into letter-sized pieces):
+    /// no cell of the lattice is empty, but the print's cells show what shows between the tiles
+    /// (the orange ground), not a tile.
+    #[test]
+    fn print_on_the_ground_with_no_hole_beside_it_is_not_tiles() {
+        let mut print: Vec<(u32, u32)> = (0..4).map(|r| (r, 4)).collect();
+        print.extend((0..5).map(|c| (4, c)));
+        assert_4x4_from_100(&lattice_with_print_on_the_ground(&print));
     }
 
     /// The lattice found in a board of blue tiles with white letters on an orange ground, 4
