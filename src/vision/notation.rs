@@ -923,7 +923,8 @@ fn doubt_badge_hints(
 /// smallest colour channel, in the corner of the tile the badges read lie in (see
 /// [`tiles::smallest_channel_marks`]), in one model call, and reports each mark there that reads
 /// as a badge at least [`DOUBT_BELOW`] sure (the surest of a tile's), with its own confidence;
-/// an unreadable-badge doubt on that tile is then dropped.
+/// an unreadable-badge doubt on that tile is then dropped. A mark there that reads as a badge
+/// less surely is listed as an unreadable badge, with what it may be.
 /// Marks that read as anything else are left alone: values were read in grey.
 pub fn read_smallest_channel_badges(
     image: &DynamicImage,
@@ -954,13 +955,52 @@ pub fn read_smallest_channel_badges(
         return Ok(());
     }
     let readings = read_crops(reader, &crops)?;
+    // For `--debug`, numbered within each cell like its grey marks.
+    let mut seen = vec![0usize; lattice.rows * cols];
+    for (((i, _), crop), r) in marks.iter().zip(&crops).zip(&readings) {
+        let k = seen[*i];
+        seen[*i] += 1;
+        let name = format!("{}-{}-smallest-channel-mark{k}", i / cols, i % cols);
+        reading.crops.push((name, crop.clone(), r.text.clone()));
+    }
     let mut best: Vec<Option<(String, f32, PixelBox)>> = vec![None; lattice.rows * cols];
+    let mut unsure: Vec<Option<Vec<(Mark, f32)>>> = vec![None; lattice.rows * cols];
     for ((i, pixels), r) in marks.iter().zip(&readings) {
-        if let Some((Mark::Bonus(b), p)) = mark_choices(r).first()
-            && *p >= DOUBT_BELOW
-            && best[*i].as_ref().is_none_or(|(_, q, _)| p > q)
-        {
+        let choices = mark_choices(r);
+        let Some((Mark::Bonus(b), p)) = choices.first() else {
+            continue;
+        };
+        if *p < DOUBT_BELOW {
+            if unsure[*i].as_ref().is_none_or(|u| u[0].1 < *p) {
+                unsure[*i] = Some(choices.clone());
+            }
+        } else if best[*i].as_ref().is_none_or(|(_, q, _)| p > q) {
             best[*i] = Some((b.clone(), *p, *pixels));
+        }
+    }
+    // A badge read there, but unsurely, is listed unreadable (never guessed, nor passed over).
+    for (i, choices) in unsure.into_iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let Some(choices) = choices.filter(|_| best[i].is_none()) else {
+            continue;
+        };
+        let doubted = reading
+            .mark_doubts
+            .iter()
+            .any(|d| (d.row, d.col, d.kind) == (r, c, MarkKind::Badge));
+        if !doubted {
+            reading.mark_doubts.push(MarkDoubt {
+                row: r,
+                col: c,
+                kind: MarkKind::Badge,
+                choices: choices
+                    .into_iter()
+                    .map(|(m, p)| match m {
+                        Mark::Bonus(b) => (b, p),
+                        Mark::Value(v) => (v.to_string(), p),
+                    })
+                    .collect(),
+            });
         }
     }
     for (i, found) in best.into_iter().enumerate() {
