@@ -213,7 +213,7 @@ fn score_value(
         want: value(&truth.values),
         confidence: reading.value_confidence[r][c],
         truth_has_marks: truth.values.is_some(),
-        doubted: listed_unreadable(reading, (r, c), MarkKind::Value),
+        doubted: reading.lists_unreadable((r, c), MarkKind::Value),
     };
     mark.score((r, c), out);
 }
@@ -236,17 +236,9 @@ fn score_badge(
         want: badge(&truth.bonuses),
         confidence: reading.bonus_confidence[r][c],
         truth_has_marks: truth.bonuses.is_some(),
-        doubted: listed_unreadable(reading, (r, c), MarkKind::Badge),
+        doubted: reading.lists_unreadable((r, c), MarkKind::Badge),
     };
     mark.score((r, c), out);
-}
-
-/// Whether `reading` lists the tile's mark of `kind` as unreadable.
-fn listed_unreadable(reading: &BoardReading, (r, c): (usize, usize), kind: MarkKind) -> bool {
-    reading
-        .mark_doubts
-        .iter()
-        .any(|d| (d.row, d.col, d.kind) == (r, c, kind))
 }
 
 /// One corner mark (a point value or a badge) as read and as the ground truth gives it.

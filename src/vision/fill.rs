@@ -59,14 +59,25 @@ impl<'a> Colours<'a> {
                 }
             }
         }
-        if samples[0].is_empty() {
-            return None;
-        }
-        Some(samples.map(|mut channel| {
-            let middle = channel.len() / 2;
-            *channel.select_nth_unstable_by(middle, f32::total_cmp).1
-        }))
+        channel_medians(samples)
     }
+}
+
+/// The per-channel median of `colours` (of an even count, the upper of the two middle levels);
+/// `None` when there are none.
+pub(crate) fn median(colours: &[Colour]) -> Option<Colour> {
+    channel_medians([0, 1, 2].map(|k| colours.iter().map(|c| c[k]).collect()))
+}
+
+/// The median of each channel's levels; `None` when they are empty.
+fn channel_medians(channels: [Vec<f32>; 3]) -> Option<Colour> {
+    if channels[0].is_empty() {
+        return None;
+    }
+    Some(channels.map(|mut channel| {
+        let middle = channel.len() / 2;
+        *channel.select_nth_unstable_by(middle, f32::total_cmp).1
+    }))
 }
 
 /// The distance between two colours (Euclidean, in levels).

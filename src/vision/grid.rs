@@ -849,6 +849,8 @@ struct CellFills<'a> {
     lattice: &'a Lattice,
     colours: &'a Colours<'a>,
     fills: Vec<OnceCell<Option<Colour>>>,
+    /// The colour between the tiles (see [`gap_colour`]), taken when first asked for.
+    between: OnceCell<Option<Colour>>,
 }
 
 impl<'a> CellFills<'a> {
@@ -858,7 +860,17 @@ impl<'a> CellFills<'a> {
             lattice,
             colours,
             fills,
+            between: OnceCell::new(),
         }
+    }
+
+    /// The colour between the lattice's tiles (see [`gap_colour`]), computed once: `kinds` are
+    /// the lattice's cell kinds, the same on every call (a `CellFills` serves one classification
+    /// of its lattice).
+    fn between_tiles(&self, kinds: &[CellKind]) -> Option<Colour> {
+        *self
+            .between
+            .get_or_init(|| gap_colour(self.lattice, kinds, self.colours))
     }
 
     /// Cell `i`'s fill; `None` where no sample of it is on the image.
@@ -895,11 +907,7 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
             .filter_map(|i| fills.get(i))
             .collect()
     };
-    let in_line: Vec<usize> = line
-        .iter()
-        .copied()
-        .filter(|&i| kinds[i] == CellKind::Letter)
-        .collect();
+    let in_line = cells_of_kind(line, kinds, CellKind::Letter);
     if in_line.is_empty() {
         return 0;
     }
@@ -910,7 +918,7 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
         tiles = fills_of(&|i| kinds[i] == CellKind::Letter && !line.contains(&i));
     }
     // What shows between the tiles is the ground too, unless the tiles touch.
-    let gap = gap_colour(fills.lattice, kinds, fills.colours).filter(|&gap| {
+    let gap = fills.between_tiles(kinds).filter(|&gap| {
         tiles
             .iter()
             .all(|&t| fill::distance(gap, t) > TILE_FILL_DISTANCE)
@@ -924,6 +932,11 @@ fn on_ground(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> usize {
         .filter_map(|i| fills.get(i))
         .filter(|&c| is_ground_fill(c, &tiles, &ground))
         .count()
+}
+
+/// The cells of `line` of `kind`.
+fn cells_of_kind(line: &[usize], kinds: &[CellKind], kind: CellKind) -> Vec<usize> {
+    line.iter().copied().filter(|&i| kinds[i] == kind).collect()
 }
 
 /// A hole whose fill is farther than this (in RGB levels) from the colour between the board's
@@ -945,15 +958,11 @@ const GAP_STRIP_LENGTH: f32 = 0.5;
 /// see the gap between, or when the tiles touch (what lies between them is like a tile: the
 /// ground is not seen there).
 fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bool {
-    let holes: Vec<usize> = line
-        .iter()
-        .copied()
-        .filter(|&i| kinds[i] == CellKind::Empty)
-        .collect();
+    let holes = cells_of_kind(line, kinds, CellKind::Empty);
     if holes.is_empty() {
         return false;
     }
-    let Some(gap) = gap_colour(fills.lattice, kinds, fills.colours) else {
+    let Some(gap) = fills.between_tiles(kinds) else {
         return false;
     };
     let tiles: Vec<Colour> = (0..kinds.len())
@@ -983,7 +992,7 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
     let inner = inner_cells(lattice);
     let letter = |r: usize, c: usize| kinds[r * cols + c] == CellKind::Letter;
     let (half_w, half_l) = (GAP_STRIP_WIDTH / 2.0, GAP_STRIP_LENGTH / 2.0);
-    let mut samples: [Vec<f32>; 3] = Default::default();
+    let mut seams = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
             if !letter(r, c) || !inner[r * cols + c] {
@@ -1010,22 +1019,14 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
                     gy + half_w * py,
                 ));
             }
-            for strip in strips {
-                if let Some(fill) = colours.fill(strip, None) {
-                    for (channel, v) in samples.iter_mut().zip(fill) {
-                        channel.push(v);
-                    }
-                }
-            }
+            seams.extend(
+                strips
+                    .into_iter()
+                    .filter_map(|strip| colours.fill(strip, None)),
+            );
         }
     }
-    if samples[0].is_empty() {
-        return None;
-    }
-    Some(samples.map(|mut channel| {
-        let middle = channel.len() / 2;
-        *channel.select_nth_unstable_by(middle, f32::total_cmp).1
-    }))
+    fill::median(&seams)
 }
 
 /// Whether a cell's fill `c` is the ground's rather than a tile's: farther than

@@ -58,6 +58,13 @@ pub struct MarkDoubt {
     pub choices: Vec<(String, f32)>,
 }
 
+impl MarkDoubt {
+    /// Whether this is the doubt about the `kind` of mark of the tile at `(row, col)`.
+    pub fn is_at(&self, (row, col): (usize, usize), kind: MarkKind) -> bool {
+        (self.row, self.col, self.kind) == (row, col, kind)
+    }
+}
+
 impl std::fmt::Display for MarkDoubt {
     /// `(2,0): value unreadable, left out; it may be 5 55%, 6 20%` (row and column from 0, as in
     /// paths); without the "it may be" part when nothing was read (a value hidden or too small
@@ -163,6 +170,14 @@ pub struct BoardReading {
     pub game: game::GameGuess,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
+}
+
+impl BoardReading {
+    /// Whether the `kind` of mark of the tile at `(row, col)` is listed as unreadable (see
+    /// [`BoardReading::mark_doubts`]).
+    pub fn lists_unreadable(&self, at: (usize, usize), kind: MarkKind) -> bool {
+        self.mark_doubts.iter().any(|d| d.is_at(at, kind))
+    }
 }
 
 #[cfg(test)]

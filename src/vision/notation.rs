@@ -96,6 +96,21 @@ pub enum Mark {
     Bonus(String),
 }
 
+impl Mark {
+    /// What the mark says, as a doubt lists it (`"6"`, `"DL"`).
+    fn label(&self) -> String {
+        match self {
+            Mark::Value(v) => v.to_string(),
+            Mark::Bonus(b) => b.clone(),
+        }
+    }
+}
+
+/// `choices` as a doubt lists them: each mark's label with its probability.
+fn labelled(choices: &[(Mark, f32)]) -> Vec<(String, f32)> {
+    choices.iter().map(|(m, p)| (m.label(), *p)).collect()
+}
+
 /// `text` with each character that appears first in a pair of `lookalikes` replaced by the
 /// second.
 fn swap_lookalikes(text: &str, lookalikes: &[(char, char)]) -> String {
@@ -337,10 +352,6 @@ fn settle_marks(
         bonus_confidence: vec![vec![0.0; cols]; rows],
         doubts: Vec::new(),
     };
-    let label = |m: &Mark| match m {
-        Mark::Value(v) => v.to_string(),
-        Mark::Bonus(b) => b.clone(),
-    };
     for r in 0..rows {
         for c in 0..cols {
             for (kind, choices) in [
@@ -355,7 +366,7 @@ fn settle_marks(
                         row: r,
                         col: c,
                         kind,
-                        choices: choices.iter().map(|(m, p)| (label(m), *p)).collect(),
+                        choices: labelled(choices),
                     });
                     continue;
                 }
@@ -491,13 +502,9 @@ fn doubt_covered_letters(
 /// The per-channel median of `colours`; `None` when there are fewer than
 /// [`USUAL_HEIGHT_FROM`] (too few tiles to tell what is usual).
 fn median_colour(colours: Vec<Colour>) -> Option<Colour> {
-    (colours.len() >= USUAL_HEIGHT_FROM).then(|| {
-        [0, 1, 2].map(|c| {
-            let mut channel: Vec<f32> = colours.iter().map(|d| d[c]).collect();
-            channel.sort_by(f32::total_cmp);
-            channel[channel.len() / 2]
-        })
-    })
+    (colours.len() >= USUAL_HEIGHT_FROM)
+        .then(|| fill::median(&colours))
+        .flatten()
 }
 
 /// Lowers the confidence of main readings whose crop does not look like one whole letter (see
@@ -847,14 +854,7 @@ fn badge_hint(reading: &CropReading) -> Option<Vec<(String, f32)>> {
             .filter(|(t, _)| BADGES.contains(t))
             .map(|(t, p)| (Mark::Bonus(t.to_string()), p))
             .collect();
-        let choices = merged(badges)
-            .into_iter()
-            .map(|(m, p)| match m {
-                Mark::Bonus(b) => (b, p),
-                Mark::Value(v) => (v.to_string(), p),
-            })
-            .collect();
-        return Some(choices);
+        return Some(labelled(&merged(badges)));
     }
     let (_, badges) = BADGE_FIRST_LETTERS
         .iter()
@@ -881,22 +881,17 @@ fn badge_corner(cells: &[PixelBox], bonus_boxes: &[Option<PixelBox>]) -> Option<
 /// Lists as an unreadable badge each badge hint (see [`badge_hint`]) on a tile with no badge
 /// read nor doubted, on a board with badges read, when the hint lies in the corner the badges
 /// lie in: a badge whose label was read in part, or too unsurely, is said to be there, never
-/// passed over as if the tile had none (and never guessed).
+/// passed over as if the tile had none (and never guessed). `hints`, `bonus_boxes` and
+/// `cell_boxes` (each cell's box) are row-major.
 fn doubt_badge_hints(
     hints: &[Option<BadgeHint>],
     bonuses: &[Vec<String>],
     bonus_boxes: &[Option<PixelBox>],
-    cells: &[TileCrops],
+    cell_boxes: &[PixelBox],
     doubts: &mut Vec<MarkDoubt>,
 ) {
     let cols = bonuses.first().map_or(0, Vec::len);
-    let mut cell_boxes = vec![PixelBox::whole((0, 0)); hints.len()];
-    for cell in cells {
-        if let Some(slot) = cell_boxes.get_mut(cell.row * cols + cell.col) {
-            *slot = cell.cell;
-        }
-    }
-    let Some(corner) = badge_corner(&cell_boxes, bonus_boxes) else {
+    let Some(corner) = badge_corner(cell_boxes, bonus_boxes) else {
         return;
     };
     for (i, hint) in hints.iter().enumerate() {
@@ -905,9 +900,7 @@ fn doubt_badge_hints(
         };
         let (r, c) = (i / cols, i % cols);
         let ((mx, my), (cx, cy)) = (mark.centre(), cell_boxes[i].centre());
-        let doubted = doubts
-            .iter()
-            .any(|d| d.row == r && d.col == c && d.kind == MarkKind::Badge);
+        let doubted = doubts.iter().any(|d| d.is_at((r, c), MarkKind::Badge));
         if bonuses[r][c].is_empty() && !doubted && (mx < cx, my < cy) == corner {
             doubts.push(MarkDoubt {
                 row: r,
@@ -984,22 +977,12 @@ pub fn read_smallest_channel_badges(
         let Some(choices) = choices.filter(|_| best[i].is_none()) else {
             continue;
         };
-        let doubted = reading
-            .mark_doubts
-            .iter()
-            .any(|d| (d.row, d.col, d.kind) == (r, c, MarkKind::Badge));
-        if !doubted {
+        if !reading.lists_unreadable((r, c), MarkKind::Badge) {
             reading.mark_doubts.push(MarkDoubt {
                 row: r,
                 col: c,
                 kind: MarkKind::Badge,
-                choices: choices
-                    .into_iter()
-                    .map(|(m, p)| match m {
-                        Mark::Bonus(b) => (b, p),
-                        Mark::Value(v) => (v.to_string(), p),
-                    })
-                    .collect(),
+                choices: labelled(&choices),
             });
         }
     }
@@ -1015,7 +998,7 @@ pub fn read_smallest_channel_badges(
         reading.bonus_boxes[i] = Some(pixels);
         reading
             .mark_doubts
-            .retain(|d| !(d.row == r && d.col == c && d.kind == MarkKind::Badge));
+            .retain(|d| !d.is_at((r, c), MarkKind::Badge));
     }
     Ok(())
 }
@@ -1449,11 +1432,12 @@ impl CellGrids {
         if valued * 2 <= letter_tiles {
             doubts.retain(|d| d.kind != MarkKind::Value);
         }
+        let cell_boxes: Vec<PixelBox> = cells.iter().map(|c| c.cell).collect();
         doubt_badge_hints(
             &self.badge_hints,
             &bonuses,
             &self.bonus_boxes,
-            cells,
+            &cell_boxes,
             &mut doubts,
         );
         let board = lattice.board_box();
@@ -1484,7 +1468,7 @@ impl CellGrids {
                 width: px(r) - px(l),
                 height: px(b) - px(t),
             },
-            cells: cells.iter().map(|c| c.cell).collect(),
+            cells: cell_boxes,
             value_boxes: self.value_boxes,
             bonus_boxes: self.bonus_boxes,
             game: super::game::GameGuess::neutral(
@@ -1533,20 +1517,10 @@ mod tests {
         }
     }
 
-    /// One row of `n` cells 10 px wide, each with its box.
-    fn row_of_cells(n: usize) -> Vec<TileCrops> {
+    /// The boxes of one row of `n` cells 10 px wide.
+    fn row_of_cells(n: u32) -> Vec<PixelBox> {
         (0..n)
-            .map(|c| TileCrops {
-                row: 0,
-                col: c,
-                cell: PixelBox::new(10 * c as u32, 0, 10 * c as u32 + 10, 10),
-                main: None,
-                marks: Vec::new(),
-                mark_labels: Vec::new(),
-                unreadable: false,
-                lifted_main: None,
-                ink_beside_main: 0.0,
-            })
+            .map(|c| PixelBox::new(10 * c, 0, 10 * c + 10, 10))
             .collect()
     }
 

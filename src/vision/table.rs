@@ -97,12 +97,6 @@ pub(crate) fn doubt_unseen_values(reading: &mut BoardReading) {
     let Some(values) = reading.board.values.as_ref() else {
         return;
     };
-    let doubted = |r: usize, c: usize| {
-        reading
-            .mark_doubts
-            .iter()
-            .any(|d| d.row == r && d.col == c && d.kind == MarkKind::Value)
-    };
     let mut tiles = 0;
     let mut valued = 0;
     let mut unseen = Vec::new();
@@ -114,7 +108,7 @@ pub(crate) fn doubt_unseen_values(reading: &mut BoardReading) {
             tiles += 1;
             if values[r][c].is_some() {
                 valued += 1;
-            } else if !doubted(r, c) {
+            } else if !reading.lists_unreadable((r, c), MarkKind::Value) {
                 unseen.push((r, c));
             }
         }
@@ -123,16 +117,19 @@ pub(crate) fn doubt_unseen_values(reading: &mut BoardReading) {
         return;
     }
     for (r, c) in unseen {
-        let choices = reading.value_choices[r][c]
-            .iter()
-            .map(|(v, p)| (v.to_string(), *p))
-            .collect();
-        reading.mark_doubts.push(MarkDoubt {
-            row: r,
-            col: c,
-            kind: MarkKind::Value,
-            choices,
-        });
+        let doubt = value_doubt((r, c), &reading.value_choices[r][c]);
+        reading.mark_doubts.push(doubt);
+    }
+}
+
+/// The doubt that lists the value of the tile at `(r, c)` as unreadable, with the model's
+/// readings of it (`choices`, most probable first; empty when nothing was read).
+fn value_doubt((r, c): (usize, usize), choices: &[(u32, f32)]) -> MarkDoubt {
+    MarkDoubt {
+        row: r,
+        col: c,
+        kind: MarkKind::Value,
+        choices: choices.iter().map(|(v, p)| (v.to_string(), *p)).collect(),
     }
 }
 
@@ -146,7 +143,7 @@ fn settle(reading: &mut BoardReading, tile: &TileValue, value: u32, sure: f32) {
     reading.value_confidence[r][c] = sure;
     reading
         .mark_doubts
-        .retain(|d| !(d.row == r && d.col == c && d.kind == MarkKind::Value));
+        .retain(|d| !d.is_at((r, c), MarkKind::Value));
 }
 
 /// Leaves `tile`'s value out as unreadable, listed with the model's readings: read unsurely and
@@ -158,16 +155,7 @@ fn unsettle(reading: &mut BoardReading, tile: &TileValue) {
         values[r][c] = None;
     }
     reading.value_confidence[r][c] = 0.0;
-    reading.mark_doubts.push(MarkDoubt {
-        row: r,
-        col: c,
-        kind: MarkKind::Value,
-        choices: tile
-            .choices
-            .iter()
-            .map(|(v, p)| (v.to_string(), *p))
-            .collect(),
-    });
+    reading.mark_doubts.push(value_doubt((r, c), &tile.choices));
 }
 
 /// How likely a single-letter tile is to print its table's value when `following` of
@@ -307,12 +295,7 @@ mod tests {
         } else {
             values[n - 1] = None;
             value_confidence[n - 1] = 0.0;
-            mark_doubts.push(MarkDoubt {
-                row: 0,
-                col: n - 1,
-                kind: MarkKind::Value,
-                choices: choices.iter().map(|(v, p)| (v.to_string(), *p)).collect(),
-            });
+            mark_doubts.push(value_doubt((0, n - 1), &choices));
         }
         value_choices[n - 1] = choices;
         let board = BoardJson {

@@ -488,17 +488,13 @@ pub fn colour_crop(image: &DynamicImage, text: PixelBox) -> GrayImage {
     )
 }
 
-/// A colour channel's middle spread is taken between these shares of its levels (the rest are
-/// strays: specks, a tile's rim).
-const SPREAD_STRAY: usize = 20;
-
 /// Looks again for the letter of every cell no letter was found in (a hole to the grid search,
 /// or a cell that holds ink; not a cell under a cover), in the colour channel in which the
-/// cell's middle spreads widest, and cuts it from that channel. A letter may stand out in one channel only: dark print on a
-/// Letterpress tile of deep magenta under a modal dim differs from the tile by about 30 grey
-/// levels (under [`MIN_INK_CONTRAST`]) and by about 100 in red. `h` is the letters' height in
-/// full-resolution pixels. A letter found there is read like any other (its confidence is the
-/// model's).
+/// cell's middle spreads widest (see [`spread`]), and cuts it from that channel. A letter may
+/// stand out in one channel only: dark print on a Letterpress tile of deep magenta under a modal
+/// dim differs from the tile by about 30 grey levels (under [`MIN_INK_CONTRAST`]) and by about
+/// 100 in red. `h` is the letters' height in full-resolution pixels. A letter found there is read
+/// like any other (its confidence is the model's).
 pub fn letters_in_colour(image: &DynamicImage, lattice: &Lattice, h: f32, cells: &mut [TileCrops]) {
     let covered = |cell: &TileCrops| lattice.is_covered(cell.row * lattice.cols + cell.col);
     let bounds = (image.width(), image.height());
@@ -526,19 +522,12 @@ fn letter_in_colours(
     let local = PixelBox::whole((cell.width(), cell.height()));
     let widest = (0..3)
         .map(|c| colour_channel(image, cell, c))
-        .max_by_key(|channel| middle_spread(channel, cell_middle(local)))?;
+        .max_by(|a, b| {
+            let middle = cell_middle(local);
+            spread(a, middle).total_cmp(&spread(b, middle))
+        })?;
     let (text, crop) = main_in_cell(&widest, local, h)?;
     Some((text.shifted(cell.left, cell.top), crop))
-}
-
-/// How widely the levels of `area` spread, strays left out (see [`SPREAD_STRAY`]).
-fn middle_spread(image: &GrayImage, area: PixelBox) -> u8 {
-    let levels = levels_in(image, area);
-    let n = levels.len();
-    if n == 0 {
-        return 0;
-    }
-    levels.nth(n - 1 - n / SPREAD_STRAY) - levels.nth(n / SPREAD_STRAY)
 }
 
 /// The main text of a cell looked for in the cell alone: its box and its crop.
@@ -936,12 +925,15 @@ fn ink_extreme(levels: &Levels, dark: bool, skip: usize) -> f32 {
 /// within [`PLAIN_SPREAD`] grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
 /// than the tiles around it.)
 fn is_plain(full: &GrayImage, area: PixelBox) -> bool {
-    if area.is_empty() {
-        return true;
-    }
-    let levels = levels_in(full, area);
+    area.is_empty() || spread(full, area) <= PLAIN_SPREAD
+}
+
+/// How widely the grey levels of a box spread: from its darkest to its lightest, the
+/// [`TEXT_INK_STRAY`] share at each end left out (specks, a tile's rim); 0 for a box with no
+/// pixels.
+fn spread(image: &GrayImage, area: PixelBox) -> f32 {
+    let levels = levels_in(image, area);
     ink_extreme(&levels, false, TEXT_INK_STRAY) - ink_extreme(&levels, true, TEXT_INK_STRAY)
-        <= PLAIN_SPREAD
 }
 
 /// A mask of a box of an image: 255 where the grey level is past `mid` on the ink's side (below
