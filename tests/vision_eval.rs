@@ -148,6 +148,36 @@ fn real_ruzzle_capture() -> Option<image::DynamicImage> {
     real_capture("ruzzle_android_480x800_midswipe.jpg")
 }
 
+/// The badges of [`real_ruzzle_capture`], row by row (ground truth: the `.json` beside it).
+const RUZZLE_BADGES: [[&str; 4]; 4] = [
+    ["DL", "DW", "", ""],
+    ["", "", "", ""],
+    ["", "TW", "", ""],
+    ["TL", "", "DW", "TL"],
+];
+
+/// The unreadable-badge doubt `reading` lists for the tile at `at`; panics when there is none.
+fn badge_doubt_at(
+    reading: &wordsnap::vision::BoardReading,
+    at: (usize, usize),
+) -> &wordsnap::vision::MarkDoubt {
+    let badge = wordsnap::vision::MarkKind::Badge;
+    reading
+        .mark_doubts
+        .iter()
+        .find(|d| d.is_at(at, badge))
+        .unwrap_or_else(|| panic!("no badge doubt at {at:?}: {:?}", reading.board.bonuses))
+}
+
+/// Asserts that `reading` lists no badge doubt on a tile of [`real_ruzzle_capture`] that shows
+/// no badge.
+fn assert_no_badge_doubt_where_ruzzle_shows_none(reading: &wordsnap::vision::BoardReading) {
+    let badge = wordsnap::vision::MarkKind::Badge;
+    for d in reading.mark_doubts.iter().filter(|d| d.kind == badge) {
+        assert!(!RUZZLE_BADGES[d.row][d.col].is_empty(), "{d:?}");
+    }
+}
+
 /// Ruzzle's round badges at a small phone's resolution: the real Ruzzle capture in
 /// `../shared/real-screens`, shrunk to 0.45 (216x360), leaves each badge about 10 px round, its
 /// label 4-5 px high. The dark disc stands out more than its light label, so the disc is the
@@ -169,18 +199,12 @@ fn a_round_badge_at_a_small_phones_resolution_is_read_from_its_label() {
         "{bonuses:?}"
     );
     // No badge is read where the tile shows none.
-    let truth = [
-        ["DL", "DW", "", ""],
-        ["", "", "", ""],
-        ["", "TW", "", ""],
-        ["TL", "", "DW", "TL"],
-    ];
     for (r, row) in bonuses.iter().enumerate() {
         for (c, badge) in row.iter().enumerate() {
             assert!(
-                badge.is_empty() || badge == truth[r][c],
+                badge.is_empty() || badge == RUZZLE_BADGES[r][c],
                 "({r},{c}): {badge}, expected {:?}",
-                truth[r][c]
+                RUZZLE_BADGES[r][c]
             );
         }
     }
@@ -206,14 +230,10 @@ fn yellow_badges_on_a_dimmed_screen_are_read_in_the_smallest_colour_channel() {
     let reader = TileReader::new().expect("the embedded model loads");
     let reading = vision::read_image(&image::DynamicImage::ImageRgb8(dim), &reader)
         .expect("the board is found");
-    // Ground truth: the `.json` beside the capture.
-    let truth = [
-        ["DL", "DW", "", ""],
-        ["", "", "", ""],
-        ["", "TW", "", ""],
-        ["TL", "", "DW", "TL"],
-    ];
-    assert_eq!(reading.board.bonuses.expect("badges are read"), truth);
+    assert_eq!(
+        reading.board.bonuses.expect("badges are read"),
+        RUZZLE_BADGES
+    );
 }
 
 /// Values hidden under a notification banner: the real Wordament crop
@@ -270,7 +290,7 @@ fn values_hidden_under_a_banner_are_listed_unreadable() {
 /// unreadable, `DL` or `DW`, never passed over as if the tile had none, and never guessed.
 #[test]
 fn a_badge_read_in_part_is_listed_unreadable() {
-    use wordsnap::vision::{self, MarkKind, ocr::TileReader};
+    use wordsnap::vision::{self, ocr::TileReader};
     let Some(image) = real_ruzzle_capture() else {
         return;
     };
@@ -278,29 +298,12 @@ fn a_badge_read_in_part_is_listed_unreadable() {
     let reader = TileReader::new().expect("the embedded model loads");
     let reading = vision::read_image(&small, &reader).expect("the board is found");
     let bonuses = reading.board.bonuses.as_ref().expect("badges are read");
-    // Ground truth: the `.json` beside the capture. Row 0, column 1 shows DW.
-    let doubt = reading
-        .mark_doubts
-        .iter()
-        .find(|d| (d.row, d.col, d.kind) == (0, 1, MarkKind::Badge));
-    let doubt = doubt.unwrap_or_else(|| panic!("no badge doubt at (0,1): {bonuses:?}"));
+    // Row 0, column 1 shows DW (see `RUZZLE_BADGES`).
+    let doubt = badge_doubt_at(&reading, (0, 1));
     assert!(bonuses[0][1].is_empty(), "{bonuses:?}");
     let choices: Vec<&str> = doubt.choices.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(choices, ["DL", "DW"], "{doubt:?}");
-    // No badge doubt where the tile shows none.
-    let truth = [
-        ["DL", "DW", "", ""],
-        ["", "", "", ""],
-        ["", "TW", "", ""],
-        ["TL", "", "DW", "TL"],
-    ];
-    for d in reading
-        .mark_doubts
-        .iter()
-        .filter(|d| d.kind == MarkKind::Badge)
-    {
-        assert!(!truth[d.row][d.col].is_empty(), "{d:?}");
-    }
+    assert_no_badge_doubt_where_ruzzle_shows_none(&reading);
 }
 
 /// A badge the smallest colour channel reads, but unsurely: the real Ruzzle capture in
@@ -310,7 +313,7 @@ fn a_badge_read_in_part_is_listed_unreadable() {
 /// unreadable badge with what it may be, never passed over as if the tile had none.
 #[test]
 fn a_badge_read_unsurely_in_the_smallest_channel_is_listed_unreadable() {
-    use wordsnap::vision::{self, MarkKind, ocr::TileReader};
+    use wordsnap::vision::{self, ocr::TileReader};
     let Some(image) = real_ruzzle_capture() else {
         return;
     };
@@ -323,25 +326,8 @@ fn a_badge_read_unsurely_in_the_smallest_channel_is_listed_unreadable() {
     let reader = TileReader::new().expect("the embedded model loads");
     let reading = vision::read_image(&compressed, &reader).expect("the board is found");
     let bonuses = reading.board.bonuses.as_ref().expect("badges are read");
-    let doubt = reading
-        .mark_doubts
-        .iter()
-        .find(|d| (d.row, d.col, d.kind) == (0, 1, MarkKind::Badge));
-    let doubt = doubt.unwrap_or_else(|| panic!("no badge doubt at (0,1): {bonuses:?}"));
+    let doubt = badge_doubt_at(&reading, (0, 1));
     assert_eq!(bonuses[0][1], "", "not guessed");
     assert_eq!(doubt.choices[0].0, "DW", "{doubt:?}");
-    // Ground truth: the `.json` beside the capture. No badge doubt where the tile shows none.
-    let truth = [
-        ["DL", "DW", "", ""],
-        ["", "", "", ""],
-        ["", "TW", "", ""],
-        ["TL", "", "DW", "TL"],
-    ];
-    for d in reading
-        .mark_doubts
-        .iter()
-        .filter(|d| d.kind == MarkKind::Badge)
-    {
-        assert!(!truth[d.row][d.col].is_empty(), "{d:?}");
-    }
+    assert_no_badge_doubt_where_ruzzle_shows_none(&reading);
 }
