@@ -59,12 +59,36 @@ fn phone_screenshots_without_an_overlay_are_read_right() {
     let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for image in result["images"].as_array().unwrap() {
         let name = image["image"].as_str().unwrap();
-        // Letters crossed by the pointer overlay's lines are still misread (tile reading), and
-        // so is the `T` under the round end of the swipe trail on a white tile (read doubtfully,
+        // Letters crossed by the pointer overlay's trail (a thick diagonal line ending in rings)
+        // are still misread, doubtfully, and so is the `T` under the round end of the swipe trail on a white tile (read doubtfully,
         // at 41%, not surely).
         if !name.contains("touch_debug") && !name.contains("swipe_trail_white") {
             assert_eq!(image["ok"], true, "{name}: {}", image["mistakes"]);
         }
+    }
+}
+
+#[test]
+fn letters_crossed_by_the_pointer_overlays_hairlines_are_read_surely_right() {
+    // The overlay's horizontal hairline crosses the second row's S and O, its vertical one the
+    // third column; the overlay's trail crosses the E at (0,1) and the E at (1,2).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/phones/streak_1080x1920_touch_debug.png");
+    let out = common::wordsnap(&["read", "--json", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let crossed = [
+        (1, 0, "H"),
+        (1, 1, "S"),
+        (1, 3, "O"),
+        (0, 2, "H"),
+        (2, 2, "A"),
+        (3, 2, "B"),
+    ];
+    for (row, col, letter) in crossed {
+        assert_eq!(read["tiles"][row][col], letter, "({row},{col})");
+        let confidence = read["confidence"][row][col].as_f64().unwrap();
+        assert!(confidence >= 0.9, "({row},{col}) at {confidence}");
     }
 }
 

@@ -1012,8 +1012,8 @@ fn sample(
     out
 }
 
-/// The per-channel median of some colours.
-fn median_colour(colours: &[Colour]) -> Option<Colour> {
+/// The per-channel median of some colours; `None` when there are none.
+pub(crate) fn median_colour(colours: &[Colour]) -> Option<Colour> {
     if colours.is_empty() {
         return None;
     }

@@ -4,8 +4,10 @@
 //! 2. `glyphs`: find ink that stands out from its neighbourhood (dark or light) and merge the
 //!    glyphs of one tile into text boxes, on a copy scaled to at most [`ANALYSIS_SIDE`] pixels.
 //! 3. `grid`: find the lattice the tiles' main letters sit on: rows, columns, holes.
-//! 4. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
-//! 5. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
+//! 4. `hairline`, `trail`: lift what an overlay draws across the tiles (Android's pointer-location
+//!    hairlines, a game's translucent swipe trail) off each cell.
+//! 5. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
+//! 6. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
 //!    into board notation, point values and bonus badges.
 
 pub mod doubt;
@@ -14,6 +16,7 @@ pub(crate) mod fill;
 pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
+pub(crate) mod hairline;
 pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
@@ -220,7 +223,12 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 
 /// Reads the board in a decoded image.
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
-    let found = analyse(image)?;
+    let mut found = analyse(image)?;
+    let uncrossed = hairline::lift(image, &found.cell_pixels());
+    if let Some(clean) = &uncrossed {
+        found.full = load::to_grey(clean);
+    }
+    let image = uncrossed.as_ref().unwrap_or(image);
     let lifted = trail::lift(image, &found.full, &found.cell_pixels());
     let mut cells = tiles::cut(
         &found.full,
