@@ -80,15 +80,9 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
     }
 }
 
-/// A board whose values are reported on at least this share of its tiles ...
-/// (on every set and probe, no board without printed values had even one value reported, and
-/// boards with small or blurred digits had values read on 48-56% of their tiles)
-const VALUED_BOARD_SHARE: f32 = 0.4;
-/// ... and on at least this many shows a value on every tile.
-const VALUED_BOARD_LEAST: usize = 6;
-
 /// Lists as unreadable the value of every tile that shows none on a board that shows values
-/// on its other tiles. The games that print values print one on every tile, so a tile left
+/// (the reading has values at all: most tiles show one, or the few found lie at one place in
+/// their tiles). The games that print values print one on every tile, so a tile left
 /// without one (its corner under a banner, a finger or a dimming popup, its digits too small to
 /// find) hides a value the reader could not see: it is said, not passed over in silence as if
 /// the tile had none. Holes (`.`) are no tiles; a value already reported or doubted is left as
@@ -97,24 +91,16 @@ pub(crate) fn doubt_unseen_values(reading: &mut BoardReading) {
     let Some(values) = reading.board.values.as_ref() else {
         return;
     };
-    let mut tiles = 0;
-    let mut valued = 0;
     let mut unseen = Vec::new();
     for (r, row) in reading.board.tiles.iter().enumerate() {
         for (c, tile) in row.iter().enumerate() {
-            if tile == "." {
-                continue;
-            }
-            tiles += 1;
-            if values[r][c].is_some() {
-                valued += 1;
-            } else if !reading.lists_unreadable((r, c), MarkKind::Value) {
+            if tile != "."
+                && values[r][c].is_none()
+                && !reading.lists_unreadable((r, c), MarkKind::Value)
+            {
                 unseen.push((r, c));
             }
         }
-    }
-    if valued < VALUED_BOARD_LEAST || (valued as f32) < VALUED_BOARD_SHARE * tiles as f32 {
-        return;
     }
     for (r, c) in unseen {
         let doubt = value_doubt((r, c), &reading.value_choices[r][c]);
@@ -438,19 +424,22 @@ mod tests {
         // Run again: a value already doubted is not listed twice.
         doubt_unseen_values(&mut reading);
         assert_eq!(reading.mark_doubts.len(), 1);
-        // A hole is no tile; a board with values on too few tiles shows none to hide.
+        // A hole is no tile; a board without values (the reading judged it shows none) has
+        // none to hide.
         let mut reading = wordament_row_unseen_last("STARLINEK");
         reading.board.tiles[0][8] = ".".into();
         doubt_unseen_values(&mut reading);
         assert!(reading.mark_doubts.is_empty());
-        let mut reading = wordament_row_unseen_last("STARK");
+        let mut reading = wordament_row_unseen_last("STARLINEK");
+        reading.board.values = None;
         doubt_unseen_values(&mut reading);
-        assert!(reading.mark_doubts.is_empty(), "four values are too few");
+        assert!(reading.mark_doubts.is_empty());
+        // A board that shows values, where most were not found, has every other listed.
         let mut reading = wordament_row_unseen_last("STARLINEKSTARLINEKSTA");
         let values = reading.board.values.as_mut().unwrap();
         values[0][..14].fill(None);
         doubt_unseen_values(&mut reading);
-        assert!(reading.mark_doubts.is_empty(), "values on 7 of 21 tiles");
+        assert_eq!(reading.mark_doubts.len(), 15, "values on 6 of 21 tiles");
         // A board the table settles has nothing to list.
         let mut reading = wordament_row_unseen_last("STARLINEK");
         weigh_values(&mut reading);
