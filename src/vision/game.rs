@@ -327,7 +327,8 @@ pub struct Evidence {
     /// Wordament's special tiles read surely (at [`SURE_SPECIAL_TILE`] or more): digrams other
     /// than QU, either/or, prefix-only, suffix-only.
     pub special_tiles: usize,
-    /// Tiles with a printed value read.
+    /// Tiles that show a printed value: every tile of a board the reader found values on
+    /// (a value too small, blurred or under a banner to be read is still printed there).
     pub values: usize,
     /// The corner most values sit in, and the share of values there.
     pub value_corner: Option<(Corner, f32)>,
@@ -384,9 +385,7 @@ pub fn measure(image: &DynamicImage, reading: &BoardReading) -> Evidence {
         tiles,
         special_tiles: special_tiles(reading),
         values: count_values(reading),
-        value_corner: majority_corner(reading, &reading.value_boxes, |i| {
-            value_at(reading, i).is_some()
-        }),
+        value_corner: majority_corner(reading, &reading.value_boxes, |i| shows_value(reading, i)),
         value_table: value_tables(reading),
         badges: badge_labels(reading),
         tile_fill,
@@ -885,9 +884,21 @@ fn value_at(reading: &BoardReading, i: usize) -> Option<u32> {
         .and_then(|v| v.get(i / cols)?.get(i % cols).copied().flatten())
 }
 
+/// Whether the tile at index `i` (row-major) shows a value: the games that print values print
+/// one on every tile, so every tile of a board the reader found values on does, read or not.
+fn shows_value(reading: &BoardReading, i: usize) -> bool {
+    let cols = reading.board.cols.max(1);
+    let tile = reading
+        .board
+        .tiles
+        .get(i / cols)
+        .and_then(|row| row.get(i % cols));
+    reading.board.values.is_some() && tile.is_some_and(|t| t != ".")
+}
+
 fn count_values(reading: &BoardReading) -> usize {
     (0..reading.board.rows * reading.board.cols)
-        .filter(|&i| value_at(reading, i).is_some())
+        .filter(|&i| shows_value(reading, i))
         .count()
 }
 
@@ -1186,6 +1197,16 @@ mod tests {
         let mut guess = GameGuess::neutral(1, tiles.len(), "test");
         (guess.game, guess.certain) = (game, certain);
         BoardReading::one_row(board, [0.98, 0.0, 0.0], guess)
+    }
+
+    #[test]
+    fn every_tile_of_a_board_with_values_shows_one_read_or_not() {
+        // Values found on one tile of three (the others too small to read): the board shows
+        // values, so it is no Word Hunt or Letterpress board; a hole shows none.
+        let mut reading = reading_of(&["A", "B", "C", "."], Game::Boggle, false);
+        assert_eq!(count_values(&reading), 0);
+        reading.board.values = Some(vec![vec![Some(1), None, None, None]]);
+        assert_eq!(count_values(&reading), 3);
     }
 
     /// A row of four 100 px cells on a dark grey ground: two magenta tiles with letters, a
