@@ -25,6 +25,10 @@ use crate::score::{Game, Rules};
 /// A single-letter tile whose letter is read at least this sure and whose value is reported is
 /// a witness of the board's table; one whose value is read this sure too is a sure witness.
 const WITNESS_SURE: f32 = 0.9;
+/// A witness whose value is read at least this sure is steady: small digits are read at most
+/// this sure (`SMALL_DIGIT_CONFIDENCE` in notation.rs), and at 80-90% values were wrong 1 time
+/// in 321 over every set and probe.
+const STEADY_WITNESS_SURE: f32 = 0.85;
 /// The table is weighed only when at least this many witnesses follow it ...
 const MIN_WITNESSES: usize = 6;
 /// ... at least this share of them (small values are often read unsurely and sometimes
@@ -56,14 +60,30 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
         .iter()
         .filter(|t| t.letter_sure && t.value_sure < WITNESS_SURE)
     {
-        let others = tiles
-            .iter()
-            .filter(|t| t.is_witness() && !std::ptr::eq(*t, tile));
-        let (witnesses, following) = others.fold((0, 0), |(n, k), t| {
+        let others = || {
+            tiles
+                .iter()
+                .filter(|t| t.is_witness() && !std::ptr::eq(*t, tile))
+        };
+        let (witnesses, following) = others().fold((0, 0), |(n, k), t| {
             (n + 1, k + usize::from(t.follows_table()))
         });
         if following < MIN_WITNESSES || (following as f32) < MIN_FOLLOWING_SHARE * witnesses as f32
         {
+            // Many values read unsurely against the table (blurred or tiny digits: a `3` read
+            // as `1`) while every value read steadily follows it: a value read less steadily
+            // against it is left out as unreadable, never settled.
+            let steady: Vec<&TileValue> = others()
+                .filter(|t| t.value_sure >= STEADY_WITNESS_SURE)
+                .collect();
+            if steady.len() >= MIN_WITNESSES
+                && steady.iter().all(|t| t.follows_table())
+                && tile.value_sure < STEADY_WITNESS_SURE
+                && tile.value.is_some()
+                && !tile.follows_table()
+            {
+                unsettle(reading, tile);
+            }
             continue;
         }
         let trust = table_trust(witnesses, following);
@@ -406,6 +426,41 @@ mod tests {
         let mut reading = wordament_row("STARLINEK", vec![(8, 0.5), (3, 0.1)]);
         weigh_values(&mut reading);
         assert_eq!(last_value(&reading), (None, 0.0));
+    }
+
+    #[test]
+    fn values_read_unsurely_against_a_table_the_steady_values_follow_are_left_out() {
+        // Wordament's K is 6, its E 1. Ten tiles: six steady values (85%, small digits) that
+        // follow the table, three E read 2 at 70% (so too few follow it to weigh it), and the
+        // K read 4 at 70%.
+        let steady_and_unsure = |last: Vec<(u32, f32)>| {
+            let mut reading = wordament_row("STARLIEEEK", last);
+            for c in 0..9 {
+                reading.value_confidence[0][c] = 0.85;
+            }
+            for c in 6..9 {
+                reading.board.values.as_mut().unwrap()[0][c] = Some(2);
+                reading.value_confidence[0][c] = 0.7;
+                reading.value_choices[0][c] = vec![(2, 0.7)];
+            }
+            reading
+        };
+        let mut reading = steady_and_unsure(vec![(4, 0.7)]);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (None, 0.0));
+        assert!(reading.lists_unreadable((0, 9), MarkKind::Value));
+        // A value read steadily against the table stands; one that follows it stands too.
+        let mut reading = steady_and_unsure(vec![(4, 0.85)]);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (Some(4), 0.85));
+        let mut reading = steady_and_unsure(vec![(6, 0.7)]);
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (Some(6), 0.7));
+        // Too few steady witnesses: nothing is said against the value.
+        let mut reading = steady_and_unsure(vec![(4, 0.7)]);
+        reading.value_confidence[0][0] = 0.7;
+        weigh_values(&mut reading);
+        assert_eq!(last_value(&reading), (Some(4), 0.7));
     }
 
     #[test]
