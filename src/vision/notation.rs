@@ -1473,6 +1473,37 @@ impl CellGrids {
         }
     }
 
+    /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the value readings of tiles in a row taken in
+    /// under a cover (see [`Lattice::is_covered`]) when the value lies in the half of its tile
+    /// the cover comes from (the board's first row is covered from above, its last from below):
+    /// like the letter, what the cover leaves of a value is often another digit (a Ruzzle `1`
+    /// under a banner's edge read as a `2` at 81%), while a value at the tile's other end (Boggle
+    /// With Friends' bottom corner under a banner from above) shows whole.
+    fn doubt_values_of_covered_rows(&mut self, lattice: &Lattice, cells: &[TileCrops]) {
+        let (rows, cols) = (self.rows, self.cols);
+        for cell in cells {
+            let i = cell.row * cols + cell.col;
+            let Some(value) = self.value_boxes.get(i).copied().flatten() else {
+                continue;
+            };
+            if !lattice.is_covered(i) {
+                continue;
+            }
+            let in_top_half = (value.top + value.bottom) < (cell.cell.top + cell.cell.bottom);
+            let cover_side_half = if cell.row == 0 {
+                in_top_half
+            } else {
+                cell.row + 1 == rows && !in_top_half
+            };
+            if cover_side_half {
+                cap_choices(
+                    &mut self.value_marks[cell.row][cell.col],
+                    ODD_LETTER_CONFIDENCE,
+                );
+            }
+        }
+    }
+
     /// Whether the board shows values, and how many of them were found: values only when most
     /// tiles show one, or when the few found lie at one place in their tiles (see
     /// [`values_at_one_place`]); a stray mark is not a scoring system. Unreadable values count:
@@ -1511,6 +1542,7 @@ impl CellGrids {
         self.doubt_cut_values(cells);
         self.doubt_late_values(cells);
         let (rows, cols) = (self.rows, self.cols);
+        self.doubt_values_of_covered_rows(lattice, cells);
         let shows_values = self.shows_values(cells);
         if shows_values == Some(ValuesFound::Few) {
             for choices in self.value_marks.iter_mut().flatten() {
@@ -1811,6 +1843,37 @@ mod tests {
         // The other readings keep their share of the probability.
         assert!((grids.value_marks[2][0][1].1 - 0.01 * 0.5 / 0.91).abs() < 1e-6);
         assert_eq!((sure(2, 1), sure(2, 2), sure(0, 0)), (0.97, 0.97, 0.99));
+    }
+
+    #[test]
+    fn values_on_the_covered_side_of_a_covered_row_are_never_sure() {
+        let (cells, mut grids) = three_by_three();
+        // The first row is covered from above: a value in the top of its tiles keeps at most
+        // half its confidence, one at the bottom of its tile keeps it, and so do the values of
+        // the rows below.
+        place_value(&mut grids, 0, 2, 0.81, (10, 24));
+        place_value(&mut grids, 1, 3, 0.99, (70, 84));
+        place_value(&mut grids, 3, 1, 0.99, (10, 24));
+        let lattice = Lattice {
+            rows: 3,
+            cols: 3,
+            x0: 50.0,
+            y0: 50.0,
+            px: 100.0,
+            py: 100.0,
+            glyph_height: 40.0,
+            dark: true,
+            cells: vec![None; 9],
+            score: 0.0,
+            holes: vec![false; 9],
+            covered: [vec![true; 3], vec![false; 6]].concat(),
+        };
+        grids.doubt_values_of_covered_rows(&lattice, &cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
+        assert_eq!(
+            (sure(0, 0), sure(0, 1), sure(1, 0)),
+            (ODD_LETTER_CONFIDENCE, 0.99, 0.99)
+        );
     }
 
     /// A value `v` read `p` sure in cell `i` of [`three_by_three`], 14 px high, starting `left`
