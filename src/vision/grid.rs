@@ -602,8 +602,12 @@ fn trim(
 // height, widths shares of the pitch.
 
 /// A cut letter's ink is looked for within this share of the pitch either side of its cell's
-/// centre line (a letter is at most about two thirds of a tile wide).
+/// centre line (a letter is at most about two thirds of a tile wide) ...
 const CUT_BAND: f32 = 0.3;
+/// ... and, where no cut letter is found so, within this share (an icon beside the letter and
+/// level with its foot, SpellCast's gem, joins the letter's rows in the wider band and makes
+/// them start below where the other rows' letters end).
+const CUT_NARROW_BAND: f32 = 0.18;
 /// A cut letter ends within this share of the letter height of where the letters of the row
 /// next to it end, one pitch on (a cover hides a letter from one side; the side it keeps lies
 /// where every letter's does) ...
@@ -658,7 +662,7 @@ fn next_row_lines(lattice: &Lattice, kinds: &[CellKind], from_above: bool) -> Op
 /// left in the cell on the centre line `cx`: ink of `mask` near that line that ends where the
 /// row's letters end on the kept side (`top` and `bottom`: where they would lie, see
 /// [`next_row_lines`]) and stops short of where they end on the other; the cover comes from
-/// above when `from_above`. The box of that ink, if there is such.
+/// above when `from_above`. Ink is looked for within `band` of the pitch either side of `cx`.
 fn cut_letter(
     lattice: &Lattice,
     mask: &GrayImage,
@@ -666,11 +670,12 @@ fn cut_letter(
     cx: f32,
     [top, bottom]: [f32; 2],
     from_above: bool,
+    band: f32,
 ) -> Option<Blob> {
     let (w, h) = mask.dimensions();
     let g = bottom - top;
-    let x0 = (cx - CUT_BAND * lattice.px).max(0.0) as u32;
-    let x1 = ((cx + CUT_BAND * lattice.px).max(0.0) as u32).min(w);
+    let x0 = (cx - band * lattice.px).max(0.0) as u32;
+    let x1 = ((cx + band * lattice.px).max(0.0) as u32).min(w);
     // Rows from the kept edge inwards, with a margin of twice the tolerance beyond it.
     let (kept, lost) = if from_above {
         (bottom, top)
@@ -766,7 +771,10 @@ fn take_in_covered_rows(
         let cut: Vec<Option<Blob>> = (0..cols)
             .map(|c| {
                 let cx = lattice.x0 + c as f32 * lattice.px;
-                cut_letter(lattice, mask, dark, cx, [top, bottom], from_above)
+                let lines = [top, bottom];
+                cut_letter(lattice, mask, dark, cx, lines, from_above, CUT_BAND).or_else(|| {
+                    cut_letter(lattice, mask, dark, cx, lines, from_above, CUT_NARROW_BAND)
+                })
             })
             .collect();
         let found = cut.iter().flatten().count();
@@ -1849,6 +1857,27 @@ mod tests {
         let l = find(104, false);
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
+    }
+
+    #[test]
+    fn a_row_under_a_banner_with_an_icon_beside_each_letters_foot_is_taken_in() {
+        // SpellCast's gem: an icon left of the letter, level with its foot and reaching lower.
+        let (mut image, texts) = board_under_a_banner(5, 112, false);
+        let rgb = image.as_mut_rgb8().expect("rgb");
+        for c in 0..4 {
+            let cx = 100 + c * 50;
+            for y in 106..116 {
+                for x in cx - 16..cx - 11 {
+                    rgb.put_pixel(x, y, image::Rgb([255, 255, 255]));
+                }
+            }
+        }
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 4));
+        let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
+        assert_eq!(covered, vec![0, 1, 2, 3]);
     }
 
     #[test]

@@ -1896,7 +1896,10 @@ mod tests {
         bonus_boxes[0] = Some(PixelBox::new(10, 8, 30, 20));
         let mark_at = |i: usize, (l, t, r, b): (u32, u32, u32, u32)| {
             let (x, y) = ((i % 3) as u32 * 100, (i / 3) as u32 * 100);
-            (PixelBox::new(x + l, y + t, x + r, y + b), GrayImage::new(1, 1))
+            (
+                PixelBox::new(x + l, y + t, x + r, y + b),
+                GrayImage::new(1, 1),
+            )
         };
         // Tile 4: a mark of the badge's size at its place (its label read as nothing); tile 5:
         // a value in the other corner; tile 7: a letter's fragment at the place, but small.
