@@ -1049,6 +1049,12 @@ const ONE_PLACE_OFF_MIDDLE: f32 = 0.2;
 /// about 34 px apart, 4 of the 14 values read at 85% this way were wrong (`1` for a `3` or `5`).
 const FEW_VALUES_CONFIDENCE: f32 = 0.5;
 
+/// A mark lies at the place of the board's badges when its centre is at most this share of the
+/// cell's width and height from theirs (their median) ...
+const BADGE_PLACE_SPREAD: f32 = 0.04;
+/// ... and its width and height at most this ratio from theirs.
+const BADGE_SIZE_RATIO: f32 = 1.5;
+
 /// How many of a board's values were found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ValuesFound {
@@ -1058,8 +1064,8 @@ enum ValuesFound {
     Few,
 }
 
-/// Where a value reading lies in its cell: its centre as shares of the cell's width and height,
-/// and its height as a share of the cell's.
+/// Where a mark (a value or badge reading) lies in its cell: its centre as shares of the cell's
+/// width and height, and its width and height as shares of the cell's.
 #[derive(Debug, Clone, Copy)]
 struct PlaceInCell {
     x: f32,
@@ -1069,6 +1075,7 @@ struct PlaceInCell {
 }
 
 impl PlaceInCell {
+    /// Where `mark` lies in `cell`.
     fn of(mark: PixelBox, cell: PixelBox) -> PlaceInCell {
         let (w, h) = (cell.width().max(1) as f32, cell.height().max(1) as f32);
         PlaceInCell {
@@ -1092,30 +1099,32 @@ impl PlaceInCell {
 
     /// Whether this mark lies where `badge` lies in its tile, and is of its size.
     fn is_at_badge_place(&self, badge: &PlaceInCell) -> bool {
-        let ratio = |a: f32, b: f32| a.max(b) / a.min(b).max(f32::EPSILON);
-        (self.x - badge.x).abs() <= BADGE_PLACE_SPREAD
-            && (self.y - badge.y).abs() <= BADGE_PLACE_SPREAD
-            && ratio(self.width, badge.width) <= BADGE_SIZE_RATIO
-            && ratio(self.height, badge.height) <= BADGE_SIZE_RATIO
+        self.within(badge, BADGE_PLACE_SPREAD)
+            && size_ratio(self.width, badge.width) <= BADGE_SIZE_RATIO
+            && size_ratio(self.height, badge.height) <= BADGE_SIZE_RATIO
     }
 
+    /// Whether this value reading lies off the cell's middle (see [`ONE_PLACE_OFF_MIDDLE`]).
     fn is_off_middle(&self) -> bool {
         (self.x - 0.5).abs().max((self.y - 0.5).abs()) >= ONE_PLACE_OFF_MIDDLE
     }
 
+    /// Whether this value reading and `other` lie at one place (see [`ONE_PLACE_SPREAD`]).
     fn is_near(&self, other: &PlaceInCell) -> bool {
-        let ratio = self.height.max(other.height) / self.height.min(other.height).max(f32::EPSILON);
-        (self.x - other.x).abs() <= ONE_PLACE_SPREAD
-            && (self.y - other.y).abs() <= ONE_PLACE_SPREAD
-            && ratio <= ONE_PLACE_HEIGHT_RATIO
+        self.within(other, ONE_PLACE_SPREAD)
+            && size_ratio(self.height, other.height) <= ONE_PLACE_HEIGHT_RATIO
+    }
+
+    /// Whether the centres of this mark and `other` are at most `spread` apart both ways.
+    fn within(&self, other: &PlaceInCell, spread: f32) -> bool {
+        (self.x - other.x).abs() <= spread && (self.y - other.y).abs() <= spread
     }
 }
 
-/// A mark lies at the place of the board's badges when its centre is at most this share of the
-/// cell's width and height from theirs (their median) ...
-const BADGE_PLACE_SPREAD: f32 = 0.04;
-/// ... and its width and height at most this ratio from theirs.
-const BADGE_SIZE_RATIO: f32 = 1.5;
+/// The larger of two sizes over the smaller (1 when they are equal).
+fn size_ratio(a: f32, b: f32) -> f32 {
+    a.max(b) / a.min(b).max(f32::EPSILON)
+}
 
 /// Lists as an unreadable badge each tile with no badge read nor doubted that shows a mark, read
 /// as anything, at the place the board's badges are read at and of their size (see

@@ -9,7 +9,9 @@
 //!
 //! The table never overrules the picture: a value whose readings give the table's value
 //! little probability is never made the table's; read surely, it stands, and read unsurely, it
-//! is left out as unreadable (against the table it is more likely wrong). Where the picture
+//! is left out as unreadable (against the table it is more likely wrong), even when so many
+//! values were read unsurely against it that it cannot be weighed, as long as the values read
+//! steadily all follow it (see [`steady_witnesses_overrule`]). Where the picture
 //! shows no value at all on a tile (its digit too faint or too small to be found as a mark),
 //! the table alone is a witness: these games print a value on every tile, so the table's value
 //! is reported, but never promised (at most [`TABLE_ALONE_AT_MOST`] sure). Nothing is done when
@@ -70,18 +72,7 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
         });
         if following < MIN_WITNESSES || (following as f32) < MIN_FOLLOWING_SHARE * witnesses as f32
         {
-            // Many values read unsurely against the table (blurred or tiny digits: a `3` read
-            // as `1`) while every value read steadily follows it: a value read less steadily
-            // against it is left out as unreadable, never settled.
-            let steady: Vec<&TileValue> = others()
-                .filter(|t| t.value_sure >= STEADY_WITNESS_SURE)
-                .collect();
-            if steady.len() >= MIN_WITNESSES
-                && steady.iter().all(|t| t.follows_table())
-                && tile.value_sure < STEADY_WITNESS_SURE
-                && tile.value.is_some()
-                && !tile.follows_table()
-            {
+            if steady_witnesses_overrule(tile, others()) {
                 unsettle(reading, tile);
             }
             continue;
@@ -150,6 +141,25 @@ fn settle(reading: &mut BoardReading, tile: &TileValue, value: u32, sure: f32) {
     reading
         .mark_doubts
         .retain(|d| !d.is_at((r, c), MarkKind::Value));
+}
+
+/// Whether `tile`'s value, read against the table and less than [`STEADY_WITNESS_SURE`] sure,
+/// is overruled by the other tiles (`others`) when too many values were read unsurely against
+/// the table for it to be weighed (blurred or tiny digits: a `3` read as `1`): at least
+/// [`MIN_WITNESSES`] of them read steadily, and every one of those follows the table. Such a
+/// value is left out as unreadable, never made the table's.
+fn steady_witnesses_overrule<'a>(
+    tile: &TileValue,
+    others: impl Iterator<Item = &'a TileValue>,
+) -> bool {
+    let steady: Vec<&TileValue> = others
+        .filter(|t| t.value_sure >= STEADY_WITNESS_SURE)
+        .collect();
+    steady.len() >= MIN_WITNESSES
+        && steady.iter().all(|t| t.follows_table())
+        && tile.value_sure < STEADY_WITNESS_SURE
+        && tile.value.is_some()
+        && !tile.follows_table()
 }
 
 /// Leaves `tile`'s value out as unreadable, listed with the model's readings: read unsurely and
