@@ -1008,24 +1008,16 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
             }
             let (x, y) = lattice.centre(r, c);
             let (px, py) = (lattice.px, lattice.py);
+            // A strip centred on (sx, sy), reaching `hx` and `hy` of the pitch either way.
+            let strip = |sx: f32, sy: f32, hx: f32, hy: f32| {
+                Rect::new(sx - hx * px, sy - hy * py, sx + hx * px, sy + hy * py)
+            };
             let mut strips = Vec::new();
             if c + 1 < cols && letter(r, c + 1) {
-                let gx = x + px / 2.0;
-                strips.push(Rect::new(
-                    gx - half_w * px,
-                    y - half_l * py,
-                    gx + half_w * px,
-                    y + half_l * py,
-                ));
+                strips.push(strip(x + px / 2.0, y, half_w, half_l));
             }
             if r + 1 < rows && letter(r + 1, c) {
-                let gy = y + py / 2.0;
-                strips.push(Rect::new(
-                    x - half_l * px,
-                    gy - half_w * py,
-                    x + half_l * px,
-                    gy + half_w * py,
-                ));
+                strips.push(strip(x, y + py / 2.0, half_l, half_w));
             }
             seams.extend(
                 strips

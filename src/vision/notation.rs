@@ -1872,6 +1872,25 @@ mod tests {
         })
     }
 
+    /// A `rows` x `cols` lattice of 100 px cells from (0, 0), with the cells `covered` (row-major)
+    /// taken in under a cover.
+    fn lattice_with_covered(rows: usize, cols: usize, covered: Vec<bool>) -> Lattice {
+        Lattice {
+            rows,
+            cols,
+            x0: 50.0,
+            y0: 50.0,
+            px: 100.0,
+            py: 100.0,
+            glyph_height: 40.0,
+            dark: true,
+            cells: vec![None; rows * cols],
+            score: 0.0,
+            holes: vec![false; rows * cols],
+            covered,
+        }
+    }
+
     /// A 3x3 board of 100-pixel cells with no crops, for the value choice.
     fn three_by_three() -> (Vec<TileCrops>, CellGrids) {
         let cells: Vec<TileCrops> = (0..9)
@@ -1973,20 +1992,7 @@ mod tests {
         place_value(&mut grids, 0, 2, 0.81, (10, 24));
         place_value(&mut grids, 1, 3, 0.99, (70, 84));
         place_value(&mut grids, 3, 1, 0.99, (10, 24));
-        let lattice = Lattice {
-            rows: 3,
-            cols: 3,
-            x0: 50.0,
-            y0: 50.0,
-            px: 100.0,
-            py: 100.0,
-            glyph_height: 40.0,
-            dark: true,
-            cells: vec![None; 9],
-            score: 0.0,
-            holes: vec![false; 9],
-            covered: [vec![true; 3], vec![false; 6]].concat(),
-        };
+        let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
         grids.doubt_values_of_covered_rows(&lattice, &cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
         assert_eq!(
@@ -2219,20 +2225,7 @@ mod tests {
     /// the marks, keep theirs.
     #[test]
     fn letters_of_a_covered_row_are_never_sure() {
-        let lattice = Lattice {
-            rows: 2,
-            cols: 1,
-            x0: 50.0,
-            y0: 50.0,
-            px: 100.0,
-            py: 100.0,
-            glyph_height: 40.0,
-            dark: true,
-            cells: vec![None, None],
-            score: 0.0,
-            holes: vec![false; 2],
-            covered: vec![true, false],
-        };
+        let lattice = lattice_with_covered(2, 1, vec![true, false]);
         let mut readings = vec![reading("TT", 0.96), reading("3", 0.99), reading("H", 0.99)];
         let owners = [(0, None), (0, Some(0)), (1, None)];
         doubt_letters_of_covered_rows(&lattice, &owners, &[0, 2], &mut readings);
