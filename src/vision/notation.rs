@@ -917,8 +917,9 @@ fn doubt_badge_hints(
 /// [`tiles::smallest_channel_marks`]), in one model call, and reports each mark there that reads
 /// as a badge at least [`DOUBT_BELOW`] sure (the surest of a tile's), with its own confidence;
 /// an unreadable-badge doubt on that tile is then dropped. A mark there that reads as a badge
-/// less surely is listed as an unreadable badge, with what it may be.
-/// Marks that read as anything else are left alone: values were read in grey.
+/// less surely is listed as an unreadable badge, with what it may be, and so is one that reads
+/// as anything at the place of the board's badges (see [`doubt_marks_at_the_badge_place`]).
+/// Other marks are left alone: values were read in grey.
 pub fn read_smallest_channel_badges(
     image: &DynamicImage,
     lattice: &Lattice,
@@ -956,9 +957,15 @@ pub fn read_smallest_channel_badges(
         let name = format!("{}-{}-smallest-channel-mark{k}", i / cols, i % cols);
         reading.crops.push((name, crop.clone(), r.text.clone()));
     }
+    let place = badge_place(
+        (0..lattice.rows * cols).filter_map(|i| Some((reading.bonus_boxes[i]?, reading.cells[i]))),
+    );
     let mut best: Vec<Option<(String, f32, PixelBox)>> = vec![None; lattice.rows * cols];
     let mut unsure: Vec<Option<Vec<(Mark, f32)>>> = vec![None; lattice.rows * cols];
+    let mut at_badge_place = vec![false; lattice.rows * cols];
     for ((i, pixels), r) in marks.iter().zip(&readings) {
+        at_badge_place[*i] |= place
+            .is_some_and(|p| PlaceInCell::of(*pixels, reading.cells[*i]).is_at_badge_place(&p));
         let choices = mark_choices(r);
         let Some((Mark::Bonus(b), p)) = choices.first() else {
             continue;
@@ -971,19 +978,30 @@ pub fn read_smallest_channel_badges(
             best[*i] = Some((b.clone(), *p, *pixels));
         }
     }
-    // A badge read there, but unsurely, is listed unreadable (never guessed, nor passed over).
+    // A badge read there, but unsurely, or a mark read as anything at the badges' place, is
+    // listed unreadable (never guessed, nor passed over).
     for (i, choices) in unsure.into_iter().enumerate() {
         let (r, c) = (i / cols, i % cols);
-        let Some(choices) = choices.filter(|_| best[i].is_none()) else {
+        if best[i].is_some() {
+            continue;
+        }
+        let Some(choices) = choices.or_else(|| at_badge_place[i].then(Vec::new)) else {
             continue;
         };
-        if !reading.lists_unreadable((r, c), MarkKind::Badge) {
-            reading.mark_doubts.push(MarkDoubt {
+        let listed = reading
+            .mark_doubts
+            .iter_mut()
+            .find(|d| d.is_at((r, c), MarkKind::Badge));
+        match listed {
+            // Listed from its grey mark, with nothing it may be: what this one reads tells.
+            Some(doubt) if doubt.choices.is_empty() => doubt.choices = labelled(&choices),
+            Some(_) => {}
+            None => reading.mark_doubts.push(MarkDoubt {
                 row: r,
                 col: c,
                 kind: MarkKind::Badge,
                 choices: labelled(&choices),
-            });
+            }),
         }
     }
     for (i, found) in best.into_iter().enumerate() {
@@ -1049,11 +1067,15 @@ const ONE_PLACE_OFF_MIDDLE: f32 = 0.2;
 /// about 34 px apart, 4 of the 14 values read at 85% this way were wrong (`1` for a `3` or `5`).
 const FEW_VALUES_CONFIDENCE: f32 = 0.5;
 
-/// A mark lies at the place of the board's badges when its centre is at most this share of the
-/// cell's width and height from theirs (their median) ...
+/// A mark lies at the place of the board's badges when its centre lies within their box (their
+/// median), or at most this share of the cell's width and height from their centre where their
+/// box is smaller ...
 const BADGE_PLACE_SPREAD: f32 = 0.04;
-/// ... and its width and height at most this ratio from theirs.
-const BADGE_SIZE_RATIO: f32 = 1.5;
+/// ... it is at most this many times their width and height (a badge's label, or a part of it:
+/// the `D` of a `DW` whose `W` split off) ...
+const BADGE_SIZE_RATIO: f32 = 4.0 / 3.0;
+/// ... and at least this share of their height (a speck is not a label).
+const BADGE_LEAST_HEIGHT: f32 = 0.5;
 
 /// How many of a board's values were found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1097,11 +1119,20 @@ impl PlaceInCell {
         }
     }
 
-    /// Whether this mark lies where `badge` lies in its tile, and is of its size.
+    /// Whether this mark lies where `badge` lies in its tile (see [`BADGE_PLACE_SPREAD`]), and
+    /// is of its size or a part of it (see [`BADGE_SIZE_RATIO`], [`BADGE_LEAST_HEIGHT`]).
     fn is_at_badge_place(&self, badge: &PlaceInCell) -> bool {
-        self.within(badge, BADGE_PLACE_SPREAD)
-            && size_ratio(self.width, badge.width) <= BADGE_SIZE_RATIO
-            && size_ratio(self.height, badge.height) <= BADGE_SIZE_RATIO
+        self.is_centred_at_badge_place(badge)
+            && self.width <= BADGE_SIZE_RATIO * badge.width
+            && self.height <= BADGE_SIZE_RATIO * badge.height
+            && self.height >= BADGE_LEAST_HEIGHT * badge.height
+    }
+
+    /// Whether the centre of this mark lies where `badge` lies in its tile (see
+    /// [`BADGE_PLACE_SPREAD`]), whatever its size.
+    fn is_centred_at_badge_place(&self, badge: &PlaceInCell) -> bool {
+        (self.x - badge.x).abs() <= BADGE_PLACE_SPREAD.max(badge.width / 2.0)
+            && (self.y - badge.y).abs() <= BADGE_PLACE_SPREAD.max(badge.height / 2.0)
     }
 
     /// Whether this value reading lies off the cell's middle (see [`ONE_PLACE_OFF_MIDDLE`]).
@@ -1126,12 +1157,71 @@ fn size_ratio(a: f32, b: f32) -> f32 {
     a.max(b) / a.min(b).max(f32::EPSILON)
 }
 
+/// Lists as an unreadable badge each tile of a row taken in under a cover (see
+/// [`Lattice::is_covered`]) with no badge read nor doubted, on a board with badges read in the
+/// half of their tiles the cover comes from (the board's first row is covered from above, its
+/// last from below): the cover hides where such a tile's badge would be, so whether it has one
+/// cannot be seen, and is never passed over as if it had none. `bonus_boxes` and `cell_boxes`
+/// (each cell's box) are row-major.
+fn doubt_badges_of_covered_rows(
+    lattice: &Lattice,
+    bonuses: &[Vec<String>],
+    bonus_boxes: &[Option<PixelBox>],
+    cell_boxes: &[PixelBox],
+    doubts: &mut Vec<MarkDoubt>,
+) {
+    let Some((_, badges_on_top)) = badge_corner(cell_boxes, bonus_boxes) else {
+        return;
+    };
+    let (rows, cols) = (bonuses.len(), bonuses.first().map_or(0, Vec::len));
+    let row = if badges_on_top {
+        0
+    } else {
+        rows.saturating_sub(1)
+    };
+    for (col, badge) in bonuses.get(row).into_iter().flatten().enumerate() {
+        let (at, i) = ((row, col), row * cols + col);
+        let hidden =
+            lattice.is_covered(i) && badge.is_empty() && lattice.holes.get(i) != Some(&true);
+        if hidden && !doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
+            doubts.push(MarkDoubt {
+                row,
+                col,
+                kind: MarkKind::Badge,
+                choices: Vec::new(),
+            });
+        }
+    }
+}
+
+/// Where the board's badges lie in their tiles: the median place of the badges read (`read`:
+/// each badge's box with its cell's box), when every one of them is centred there (see
+/// [`PlaceInCell::is_centred_at_badge_place`]; a badge is read from its label or its whole
+/// disc); `None` when none was read, or when they lie at several places (SpellCast prints its
+/// letter bonuses on a tile's left edge and its word bonus in the top-right corner), where no
+/// one place tells a badge from other marks.
+fn badge_place(read: impl Iterator<Item = (PixelBox, PixelBox)>) -> Option<PlaceInCell> {
+    let places: Vec<PlaceInCell> = read
+        .map(|(mark, cell)| PlaceInCell::of(mark, cell))
+        .collect();
+    if places.is_empty() {
+        return None;
+    }
+    let place = PlaceInCell::median(&places);
+    places
+        .iter()
+        .all(|p| p.is_centred_at_badge_place(&place))
+        .then_some(place)
+}
+
 /// Lists as an unreadable badge each tile with no badge read nor doubted that shows a mark, read
-/// as anything, at the place the board's badges are read at and of their size (see
-/// [`PlaceInCell::is_at_badge_place`]): a game draws its badges at one place on the tiles that
-/// have one, so such a mark is a badge whose label could not be read (too small, blurred or
-/// dimmed), never passed over as if the tile had none. Measured over every set and probe
-/// (1,569 images): 6 badges missed in silence are listed, and no tile without a badge is.
+/// as anything, at the place the board's badges are read at and of their size or a part of it
+/// (see [`badge_place`], [`PlaceInCell::is_at_badge_place`]): a game draws its badges at one
+/// place on the tiles that have one, so such a mark is a badge whose label could not be read
+/// (too small, blurred or dimmed, or split in two), never passed over as if the tile had none.
+/// The marks looked for again in the smallest colour channel are weighed so too (see
+/// [`read_smallest_channel_badges`]). Measured over every set and probe (1,569 images), with
+/// those: 16 badges missed in silence are listed, and no tile without a badge is.
 fn doubt_marks_at_the_badge_place(
     cells: &[TileCrops],
     bonuses: &[Vec<String>],
@@ -1140,21 +1230,16 @@ fn doubt_marks_at_the_badge_place(
 ) {
     let cols = bonuses.first().map_or(0, Vec::len);
     let badge = |cell: &TileCrops| !bonuses[cell.row][cell.col].is_empty();
-    let read: Vec<PlaceInCell> = cells
-        .iter()
-        .filter(|cell| badge(cell))
-        .filter_map(|cell| {
-            let mark = bonus_boxes
-                .get(cell.row * cols + cell.col)
-                .copied()
-                .flatten()?;
-            Some(PlaceInCell::of(mark, cell.cell))
-        })
-        .collect();
-    if read.is_empty() {
+    let read = cells.iter().filter(|cell| badge(cell)).filter_map(|cell| {
+        let mark = bonus_boxes
+            .get(cell.row * cols + cell.col)
+            .copied()
+            .flatten()?;
+        Some((mark, cell.cell))
+    });
+    let Some(place) = badge_place(read) else {
         return;
-    }
-    let place = PlaceInCell::median(&read);
+    };
     for cell in cells {
         let at = (cell.row, cell.col);
         if badge(cell) || doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
@@ -1660,6 +1745,13 @@ impl CellGrids {
             &mut doubts,
         );
         doubt_marks_at_the_badge_place(cells, &bonuses, &self.bonus_boxes, &mut doubts);
+        doubt_badges_of_covered_rows(
+            lattice,
+            &bonuses,
+            &self.bonus_boxes,
+            &cell_boxes,
+            &mut doubts,
+        );
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
@@ -1930,20 +2022,64 @@ mod tests {
             )
         };
         // Tile 4: a mark of the badge's size at its place (its label read as nothing); tile 5:
-        // a value in the other corner; tile 7: a letter's fragment at the place, but small.
+        // a value in the other corner; tile 7: a letter's fragment at the place, but small;
+        // tile 8: the left part of a label whose right part split off, as high as the badge.
         cells[4].marks.push(mark_at(4, (11, 9, 31, 21)));
         cells[5].marks.push(mark_at(5, (80, 80, 90, 94)));
         cells[7].marks.push(mark_at(7, (18, 12, 22, 16)));
+        cells[8].marks.push(mark_at(8, (10, 8, 18, 20)));
         let mut doubts = Vec::new();
         doubt_marks_at_the_badge_place(&cells, &bonuses, &bonus_boxes, &mut doubts);
-        assert_eq!(doubts.len(), 1, "{doubts:?}");
+        assert_eq!(doubts.len(), 2, "{doubts:?}");
         assert!(doubts[0].is_at((1, 1), MarkKind::Badge));
         assert!(doubts[0].choices.is_empty());
+        assert!(doubts[1].is_at((2, 2), MarkKind::Badge));
         // Without a badge read on the board there is no place to look at.
         let none = vec![vec![String::new(); 3]; 3];
         let mut doubts = Vec::new();
         doubt_marks_at_the_badge_place(&cells, &none, &[None; 9], &mut doubts);
         assert!(doubts.is_empty());
+    }
+
+    #[test]
+    fn badges_read_at_two_places_give_no_one_place() {
+        let cell = |i: u32| PixelBox::new(i * 100, 0, i * 100 + 100, 100);
+        // Two badges in the top-left corner, one read from its label and one from its disc.
+        let label = (PixelBox::new(10, 8, 30, 20), cell(0));
+        let disc = (PixelBox::new(102, 2, 136, 30), cell(1));
+        let place = badge_place([label, disc].into_iter()).expect("one place");
+        assert!(place.x < 0.25 && place.y < 0.25, "{place:?}");
+        // A letter bonus on the left edge and a word bonus in the top-right corner (SpellCast).
+        let word = (PixelBox::new(275, 5, 295, 20), cell(2));
+        assert!(badge_place([label, word].into_iter()).is_none());
+        assert!(badge_place(std::iter::empty()).is_none());
+    }
+
+    #[test]
+    fn badges_under_the_cover_of_a_covered_row_are_unreadable() {
+        // The first row is covered from above; badges are read in the top-left corner (tile 4).
+        let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
+        let cell_boxes: Vec<PixelBox> = (0..9)
+            .map(|i| {
+                let (x, y) = ((i % 3) * 100, (i / 3) * 100);
+                PixelBox::new(x, y, x + 100, y + 100)
+            })
+            .collect();
+        let mut bonuses = vec![vec![String::new(); 3]; 3];
+        bonuses[1][1] = "DL".into();
+        bonuses[0][2] = "TW".into();
+        let mut bonus_boxes = vec![None; 9];
+        bonus_boxes[4] = Some(PixelBox::new(110, 108, 130, 120));
+        bonus_boxes[2] = Some(PixelBox::new(210, 8, 230, 20));
+        let mut doubts = Vec::new();
+        doubt_badges_of_covered_rows(&lattice, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
+        let at: Vec<(usize, usize)> = doubts.iter().map(|d| (d.row, d.col)).collect();
+        assert_eq!(at, vec![(0, 0), (0, 1)], "{doubts:?}");
+        // Badges in the bottom corners show whole above a cover from below: nothing to doubt.
+        let lattice = lattice_with_covered(3, 3, [vec![false; 6], vec![true; 3]].concat());
+        let mut doubts = Vec::new();
+        doubt_badges_of_covered_rows(&lattice, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
+        assert!(doubts.is_empty(), "{doubts:?}");
     }
 
     /// A value reading `v` at `p`, at (dx, dy) in cell `i` of [`three_by_three`].
