@@ -739,11 +739,13 @@ pub fn game_in_file_name(name: &str) -> Option<Game> {
 /// The multi-letter tiles a game prints, for the games known to print no others: Letterpress
 /// prints one letter per tile, Boggle's and Boggle With Friends' `Q` reads `Qu`, and Big
 /// Boggle's dice have the faces `An`, `Er`, `He`, `In`, `Qu` and `Th` (../shared/scoring.md).
-/// `None` for games with other tiles (Wordament's, see [`never_prints`]) or whose set is not
-/// known here.
+/// SpellCast prints one letter per tile (its `Q` tile in ../shared/real-screens reads `Q`);
+/// `Qu` is let through there, as no source here says it never prints one. `None` for games
+/// with other tiles (Wordament's, see [`never_prints`]) or whose set is not known here.
 fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
     match game {
         Game::Letterpress => Some(&[]),
+        Game::Spellcast => Some(&["QU"]),
         Game::Boggle | Game::Bwf => Some(&["QU"]),
         Game::Bigboggle | Game::Superbigboggle => Some(&["AN", "ER", "HE", "IN", "QU", "TH"]),
         _ => None,
@@ -1248,6 +1250,8 @@ mod tests {
         );
         assert_eq!(doubted(Game::Bwf, true), [d, s, s, d, s, d, d, d, d]);
         assert_eq!(doubted(Game::Bigboggle, true), [d, s, s, s, s, d, d, d, d]);
+        // SpellCast: a gem's outline joined to an `O` reads `AO`.
+        assert_eq!(doubted(Game::Spellcast, true), [d, s, s, d, s, d, d, d, d]);
         // Wordament prints digrams, prefixes, suffixes and either/or pairs of its own, but no
         // plain tile of more than two letters (a prefix that lost its hyphen).
         assert_eq!(doubted(Game::Wordament, true), [s, s, s, s, s, d, s, s, s]);
