@@ -460,6 +460,8 @@ fn grounds_around(
 /// where theirs do (see [`COVER_CUT_SHARE`]). What a cover leaves of a letter is often another
 /// letter (a `T` without its bar is an `I`), read surely. `mains` are indices into `readings`,
 /// each the main text of its cell in `cells` (by `owners`) with its span in the cell (`spans`).
+/// Returns the readings (indices into `readings`) so covered, with the side the cover comes
+/// from.
 fn doubt_covered_letters(
     image: &DynamicImage,
     cells: &[TileCrops],
@@ -467,13 +469,14 @@ fn doubt_covered_letters(
     mains: &[usize],
     owners: &[(usize, Option<usize>)],
     readings: &mut [CropReading],
-) {
+) -> Vec<(usize, Cover)> {
+    let mut covered_cells = Vec::new();
     let known: Vec<VerticalSpan> = spans.iter().flatten().copied().collect();
     let Some(letters) = (known.len() >= USUAL_HEIGHT_FROM)
         .then(|| VerticalSpan::usual(&known))
         .flatten()
     else {
-        return;
+        return covered_cells;
     };
     let colours = Colours::new(image, 1.0);
     let differences: Vec<Option<Colour>> = mains
@@ -484,19 +487,69 @@ fn doubt_covered_letters(
         })
         .collect();
     let Some(usual) = median_colour(differences.iter().flatten().copied().collect()) else {
-        return;
+        return covered_cells;
     };
     for ((&k, difference), span) in mains.iter().zip(&differences).zip(spans) {
         let covered = difference.is_some_and(|d| fill::distance(d, usual) > COVERED_DISTANCE);
-        let cut = span.is_some_and(|s| {
-            let lost = (s.top - letters.top).max(letters.bottom - s.bottom);
-            lost >= COVER_CUT_SHARE * letters.height()
-        });
-        if covered && cut {
+        let Some(span) = span.filter(|_| covered) else {
+            continue;
+        };
+        let (lost_above, lost_below) = (span.top - letters.top, letters.bottom - span.bottom);
+        if lost_above.max(lost_below) >= COVER_CUT_SHARE * letters.height() {
             let r = &mut readings[k];
             r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+            let side = if lost_above >= lost_below {
+                Cover::Above
+            } else {
+                Cover::Below
+            };
+            covered_cells.push((k, side));
         }
     }
+    covered_cells
+}
+
+/// The side a cover over a tile comes from (a notification banner from above, a popup or a
+/// keyboard from below).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cover {
+    Above,
+    Below,
+}
+
+impl Cover {
+    /// Whether `mark` lies in the half of `cell` this cover comes from.
+    fn hides_half_of(self, mark: PixelBox, cell: PixelBox) -> bool {
+        let in_top_half = mark.top + mark.bottom < cell.top + cell.bottom;
+        in_top_half == (self == Cover::Above)
+    }
+}
+
+/// Each tile's cover, row-major: the rows taken in under a cover (see [`Lattice::is_covered`];
+/// the board's first row is covered from above, its last from below) and the tiles whose
+/// letter a cover cuts (`covered_cells`: indices into `cells`, see [`doubt_covered_letters`]
+/// and [`doubt_odd_letters`]).
+fn tile_covers(
+    lattice: &Lattice,
+    cells: &[TileCrops],
+    covered_cells: &[(usize, Cover)],
+) -> Vec<Option<Cover>> {
+    let (rows, cols) = (lattice.rows, lattice.cols);
+    let mut covers: Vec<Option<Cover>> = (0..rows * cols)
+        .map(|i| match i / cols {
+            _ if !lattice.is_covered(i) || lattice.holes.get(i) == Some(&true) => None,
+            0 => Some(Cover::Above),
+            r if r + 1 == rows => Some(Cover::Below),
+            _ => None,
+        })
+        .collect();
+    for &(k, side) in covered_cells {
+        let cell = &cells[k];
+        if let Some(slot) = covers.get_mut(cell.row * cols + cell.col) {
+            slot.get_or_insert(side);
+        }
+    }
+    covers
 }
 
 /// The per-channel median of `colours`; `None` when there are fewer than
@@ -511,13 +564,15 @@ fn median_colour(colours: Vec<Colour>) -> Option<Colour> {
 /// [`LETTER_HEIGHT_AT_LEAST`], [`LETTER_CUT_SHARE`], [`INK_SHARE_AT_MOST`]) to at most
 /// [`ODD_LETTER_CONFIDENCE`]: the model reads such crops as some letter, often surely and wrongly.
 /// `mains` are indices into `crops` and `readings`; `spans` where each main text's box lies in
-/// its cell (`None` when the cell has none).
+/// its cell (`None` when the cell has none). Returns the readings (indices into `readings`) of
+/// letters cut short from above or below, with the side: something covers their tile there.
 fn doubt_odd_letters(
     mains: &[usize],
     spans: &[Option<VerticalSpan>],
     crops: &[GrayImage],
     readings: &mut [CropReading],
-) {
+) -> Vec<(usize, Cover)> {
+    let mut cut = Vec::new();
     let single = |r: &CropReading| r.text.chars().count() == 1;
     let singles: Vec<VerticalSpan> = mains
         .iter()
@@ -532,22 +587,29 @@ fn doubt_odd_letters(
         if !single(&readings[k]) {
             continue;
         }
-        let hidden = usual.is_some_and(|u| {
-            let span = span.unwrap_or_default();
-            span.height() < LETTER_HEIGHT_AT_LEAST * u.height()
-                || is_cut_from_above(span, u, LETTER_CUT_SHARE, LETTER_KEPT_EDGE)
-                || is_cut_from_above(
-                    span.upside_down(),
-                    u.upside_down(),
+        let span = span.unwrap_or_default();
+        let cover = usual.and_then(|u| {
+            if is_cut_from_above(span, u, LETTER_CUT_SHARE, LETTER_KEPT_EDGE) {
+                Some(Cover::Above)
+            } else {
+                let upside_down = (span.upside_down(), u.upside_down());
+                is_cut_from_above(
+                    upside_down.0,
+                    upside_down.1,
                     LETTER_CUT_SHARE,
                     LETTER_KEPT_EDGE,
                 )
+                .then_some(Cover::Below)
+            }
         });
-        if hidden || ink_share(&crops[k]) > INK_SHARE_AT_MOST {
+        let short = usual.is_some_and(|u| span.height() < LETTER_HEIGHT_AT_LEAST * u.height());
+        if short || cover.is_some() || ink_share(&crops[k]) > INK_SHARE_AT_MOST {
             let r = &mut readings[k];
             r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
         }
+        cut.extend(cover.map(|side| (k, side)));
     }
+    cut
 }
 
 /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings of tiles in a row
@@ -817,12 +879,24 @@ pub fn read_cells(
             main.as_ref().map(|(b, _)| VerticalSpan::of(*b, cell.cell))
         })
         .collect();
-    doubt_odd_letters(&mains, &spans, &crops, &mut readings);
-    doubt_covered_letters(image, cells, &spans, &mains, &owners, &mut readings);
+    let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
+    covered.extend(doubt_covered_letters(
+        image,
+        cells,
+        &spans,
+        &mains,
+        &owners,
+        &mut readings,
+    ));
+    let covered_cells: Vec<(usize, Cover)> = covered
+        .into_iter()
+        .map(|(k, side)| (owners[k].0, side))
+        .collect();
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     doubt_letters_of_covered_rows(lattice, &owners, &mains, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
+    grids.covers = tile_covers(lattice, cells, &covered_cells);
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
         let cell = &cells[*i];
         match kind {
@@ -1061,10 +1135,11 @@ const ONE_PLACE_HEIGHT_RATIO: f32 = 1.33;
 /// letter read as a digit sits in the middle).
 const ONE_PLACE_OFF_MIDDLE: f32 = 0.2;
 
-/// On a board that shows values, where most of them were not found (see
-/// [`CellGrids::shows_values`]), the values read are at the edge of what can be read: each is
-/// at most this sure, so it is listed with its alternatives. Measured: on boards whose tiles are
-/// about 34 px apart, 4 of the 14 values read at 85% this way were wrong (`1` for a `3` or `5`).
+/// On a board that shows values, where most of them were not found or not read surely enough
+/// to report (see [`CellGrids::shows_values`]), the values read are at the edge of what can be
+/// read: each is at most this sure, so it is listed with its alternatives. Measured: on boards
+/// whose tiles are about 34 px apart, 4 of the 14 values read at 85% among few found were wrong
+/// (`1` for a `3` or `5`), and a `3` for a `1` at 65% among 3 reported of 16.
 const FEW_VALUES_CONFIDENCE: f32 = 0.5;
 
 /// A mark lies at the place of the board's badges when its centre lies within their box (their
@@ -1077,12 +1152,13 @@ const BADGE_SIZE_RATIO: f32 = 4.0 / 3.0;
 /// ... and at least this share of their height (a speck is not a label).
 const BADGE_LEAST_HEIGHT: f32 = 0.5;
 
-/// How many of a board's values were found.
+/// How many of a board's values were read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ValuesFound {
-    /// On most tiles.
+    /// On most tiles, surely enough to report.
     Most,
-    /// On a few tiles, at one place in each.
+    /// On fewer than half the tiles: found on a few tiles, at one place in each, or found on
+    /// most but read surely enough to report on fewer than half.
     Few,
 }
 
@@ -1157,14 +1233,13 @@ fn size_ratio(a: f32, b: f32) -> f32 {
     a.max(b) / a.min(b).max(f32::EPSILON)
 }
 
-/// Lists as an unreadable badge each tile of a row taken in under a cover (see
-/// [`Lattice::is_covered`]) with no badge read nor doubted, on a board with badges read in the
-/// half of their tiles the cover comes from (the board's first row is covered from above, its
-/// last from below): the cover hides where such a tile's badge would be, so whether it has one
-/// cannot be seen, and is never passed over as if it had none. `bonus_boxes` and `cell_boxes`
-/// (each cell's box) are row-major.
-fn doubt_badges_of_covered_rows(
-    lattice: &Lattice,
+/// Lists as an unreadable badge each tile a cover hides in part (see [`tile_covers`]) with no
+/// badge read nor doubted, on a board with badges read in the half of their tiles the cover
+/// comes from: the cover hides where such a tile's badge would be, so whether it has one cannot
+/// be seen, and is never passed over as if it had none. `covers`, `bonus_boxes` and
+/// `cell_boxes` (each cell's box) are row-major.
+fn doubt_badges_under_covers(
+    covers: &[Option<Cover>],
     bonuses: &[Vec<String>],
     bonus_boxes: &[Option<PixelBox>],
     cell_boxes: &[PixelBox],
@@ -1173,20 +1248,19 @@ fn doubt_badges_of_covered_rows(
     let Some((_, badges_on_top)) = badge_corner(cell_boxes, bonus_boxes) else {
         return;
     };
-    let (rows, cols) = (bonuses.len(), bonuses.first().map_or(0, Vec::len));
-    let row = if badges_on_top {
-        0
+    let badges_side = if badges_on_top {
+        Cover::Above
     } else {
-        rows.saturating_sub(1)
+        Cover::Below
     };
-    for (col, badge) in bonuses.get(row).into_iter().flatten().enumerate() {
-        let (at, i) = ((row, col), row * cols + col);
-        let hidden =
-            lattice.is_covered(i) && badge.is_empty() && lattice.holes.get(i) != Some(&true);
+    for (i, badge) in bonuses.iter().flatten().enumerate() {
+        let cols = bonuses[0].len();
+        let at = (i / cols, i % cols);
+        let hidden = covers.get(i).copied().flatten() == Some(badges_side) && badge.is_empty();
         if hidden && !doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
             doubts.push(MarkDoubt {
-                row,
-                col,
+                row: at.0,
+                col: at.1,
                 kind: MarkKind::Badge,
                 choices: Vec::new(),
             });
@@ -1322,6 +1396,10 @@ const CUT_SHARE: f32 = 0.25;
 /// ... while its bottom lies within this share of the usual height of the usual bottom, was cut
 /// short by something over it.
 const KEPT_EDGE: f32 = 0.2;
+/// A value found less high than this share of the board's usual value height is a piece of
+/// one. Measured over every set and probe (9,566 values with a usual height): right values are
+/// at least 0.68 of it (banner-cut ones; 0.78 otherwise), and the two below 0.6 were wrong.
+const SHORT_VALUE_SHARE: f32 = 0.6;
 
 /// Where a board's values start in their tiles (pixels right of the tile's left edge) and how
 /// high they are.
@@ -1381,17 +1459,22 @@ const SMALL_DIGIT_CONFIDENCE: f32 = 0.85;
 const VALUE_LINE_OVERLAP: f32 = 0.5;
 /// ... and lie side by side at most this many times the taller one's height apart: the digits
 /// of one value (`12`), found apart when a sharpened or blurred capture split the ink between
-/// them.
+/// them ...
 const VALUE_DIGIT_GAP: f32 = 1.0;
+/// ... and the taller is at most this many times as high as the shorter (the digits of one
+/// value are of one height; a letter's stroke beside a value is taller).
+const VALUE_DIGIT_HEIGHTS: f32 = 1.5;
 
-/// Whether `other` lies beside `mark` on its line, apart from it (see [`VALUE_LINE_OVERLAP`]
-/// and [`VALUE_DIGIT_GAP`]).
+/// Whether `other` lies beside `mark` on its line, apart from it, and is as high (see
+/// [`VALUE_LINE_OVERLAP`], [`VALUE_DIGIT_GAP`] and [`VALUE_DIGIT_HEIGHTS`]).
 fn beside_on_its_line(other: PixelBox, mark: PixelBox) -> bool {
     let shared_height = other.bottom.min(mark.bottom) as f32 - other.top.max(mark.top) as f32;
     let shorter = other.height().min(mark.height()) as f32;
     let taller = other.height().max(mark.height()) as f32;
     let gap = other.left.max(mark.left) as f32 - other.right.min(mark.right) as f32;
-    shared_height >= VALUE_LINE_OVERLAP * shorter && (0.0..=VALUE_DIGIT_GAP * taller).contains(&gap)
+    shared_height >= VALUE_LINE_OVERLAP * shorter
+        && (0.0..=VALUE_DIGIT_GAP * taller).contains(&gap)
+        && taller <= VALUE_DIGIT_HEIGHTS * shorter.max(1.0)
 }
 
 /// Scales a mark's meanings so the surest keeps at most `cap`.
@@ -1433,6 +1516,8 @@ struct CellGrids {
     /// Each cell's surest mark that reads as part of a badge, or as a badge too unsurely to be a
     /// mark at all (see [`badge_hint`]), with what it may be and its box, row-major.
     badge_hints: Vec<Option<BadgeHint>>,
+    /// Each tile's cover, if a cover hides a part of it (see [`tile_covers`]), row-major.
+    covers: Vec<Option<Cover>>,
     /// The crops with what they read, for `--debug`.
     debug: Vec<(String, GrayImage, String)>,
 }
@@ -1452,6 +1537,7 @@ impl CellGrids {
             value_candidates: vec![Vec::new(); rows * cols],
             badge_marks: vec![vec![Vec::new(); cols]; rows],
             badge_hints: vec![None; rows * cols],
+            covers: vec![None; rows * cols],
             debug: Vec::new(),
         };
         for cell in cells {
@@ -1518,9 +1604,10 @@ impl CellGrids {
     /// values in one corner of every tile, so when most tiles' surest value readings lie in one
     /// corner, a reading in another corner is an icon that looks like a digit (SpellCast's gem
     /// reads as an `8`) and loses to the surest reading in that corner, or is dropped. Without
-    /// such a corner, the surest reading wins. A reading with another beside it on its line
-    /// (see [`beside_on_its_line`]) may be one digit of a value whose digits were found apart:
-    /// it keeps at most [`ODD_LETTER_CONFIDENCE`]. A value printed smaller than
+    /// such a corner, the surest reading wins. A reading with another mark beside it on its line
+    /// (see [`beside_on_its_line`]), read as a digit or not (a `0` read as an `O`), may be one
+    /// digit of a value whose digits were found apart: it keeps at most
+    /// [`ODD_LETTER_CONFIDENCE`]. A value printed smaller than
     /// [`LEGIBLE_DIGIT_PIXELS`] keeps at most [`SMALL_DIGIT_CONFIDENCE`].
     fn choose_values(&mut self, cells: &[TileCrops]) {
         let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);
@@ -1547,10 +1634,9 @@ impl CellGrids {
                 .cloned()
                 .collect();
             if let Some((mut choices, place)) = surest(&candidates) {
-                if candidates
-                    .iter()
-                    .any(|(_, b)| beside_on_its_line(*b, place))
-                {
+                let beside = cell_box(i)
+                    .is_some_and(|c| c.marks.iter().any(|(b, _)| beside_on_its_line(*b, place)));
+                if beside {
                     cap_choices(&mut choices, ODD_LETTER_CONFIDENCE);
                 }
                 if place.height() < LEGIBLE_DIGIT_PIXELS {
@@ -1564,8 +1650,11 @@ impl CellGrids {
 
     /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the readings of values cut short from above
     /// (see [`is_cut_from_above`]): what is left of a `2` under a banner's edge reads as a `4`,
-    /// surely. Values sit at one height in their tiles, so the board's values read at least
-    /// [`SURE_VALUE`] sure tell where a whole value's top and bottom lie.
+    /// surely. So for a value found much shorter than the board's (see [`SHORT_VALUE_SHARE`]):
+    /// a piece of a digit (the hook of a `2` whose foot a sharpened capture split off, read `2`
+    /// at 76%, next to the `0` of its `20`). Values sit at one height in their tiles, so the
+    /// board's values read at least [`SURE_VALUE`] sure tell where a whole value's top and bottom
+    /// lie.
     fn doubt_cut_values(&mut self, cells: &[TileCrops]) {
         let placed: Vec<(usize, VerticalSpan)> = (0..self.value_boxes.len())
             .filter_map(|i| {
@@ -1589,7 +1678,8 @@ impl CellGrids {
             return;
         };
         for (i, span) in placed {
-            if !is_cut_from_above(span, usual, CUT_SHARE, KEPT_EDGE) {
+            let short = span.height() < SHORT_VALUE_SHARE * usual.height();
+            if !short && !is_cut_from_above(span, usual, CUT_SHARE, KEPT_EDGE) {
                 continue;
             }
             cap_choices(
@@ -1644,29 +1734,21 @@ impl CellGrids {
         }
     }
 
-    /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the value readings of tiles in a row taken in
-    /// under a cover (see [`Lattice::is_covered`]) when the value lies in the half of its tile
-    /// the cover comes from (the board's first row is covered from above, its last from below):
-    /// like the letter, what the cover leaves of a value is often another digit (a Ruzzle `1`
-    /// under a banner's edge read as a `2` at 81%), while a value at the tile's other end (Boggle
-    /// With Friends' bottom corner under a banner from above) shows whole.
-    fn doubt_values_of_covered_rows(&mut self, lattice: &Lattice, cells: &[TileCrops]) {
-        let (rows, cols) = (self.rows, self.cols);
+    /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the value readings of tiles a cover hides in
+    /// part (see [`tile_covers`]: a row taken in under a cover, or a tile whose letter a cover
+    /// cuts) when the value lies in the half of its tile the cover comes from: like the letter,
+    /// what the cover leaves of a value is often another digit (a Ruzzle `1` under a banner's
+    /// edge read as a `2` at 81%), or the cover's own print reads as one (a banner's `?` read as
+    /// a `2` at 66%), while a value at the tile's other end (Boggle With Friends' bottom corner
+    /// under a banner from above) shows whole.
+    fn doubt_values_under_covers(&mut self, cells: &[TileCrops]) {
         for cell in cells {
-            let i = cell.row * cols + cell.col;
+            let i = cell.row * self.cols + cell.col;
             let Some(value) = self.value_boxes.get(i).copied().flatten() else {
                 continue;
             };
-            if !lattice.is_covered(i) {
-                continue;
-            }
-            let in_top_half = (value.top + value.bottom) < (cell.cell.top + cell.cell.bottom);
-            let cover_side_half = if cell.row == 0 {
-                in_top_half
-            } else {
-                cell.row + 1 == rows && !in_top_half
-            };
-            if cover_side_half {
+            let cover = self.covers.get(i).copied().flatten();
+            if cover.is_some_and(|side| side.hides_half_of(value, cell.cell)) {
                 cap_choices(
                     &mut self.value_marks[cell.row][cell.col],
                     ODD_LETTER_CONFIDENCE,
@@ -1675,10 +1757,11 @@ impl CellGrids {
         }
     }
 
-    /// Whether the board shows values, and how many of them were found: values only when most
+    /// Whether the board shows values, and how many of them were read: values only when most
     /// tiles show one, or when the few found lie at one place in their tiles (see
     /// [`values_at_one_place`]); a stray mark is not a scoring system. Unreadable values count:
-    /// the tile shows one.
+    /// the tile shows one. [`ValuesFound::Most`] when most tiles' values are read at least
+    /// [`DOUBT_BELOW`] sure.
     fn shows_values(&self, cells: &[TileCrops]) -> Option<ValuesFound> {
         let cols = self.cols;
         let letter_tiles = self
@@ -1693,8 +1776,18 @@ impl CellGrids {
             .flatten()
             .filter(|c| !c.is_empty())
             .count();
+        let reported = self
+            .value_marks
+            .iter()
+            .flatten()
+            .filter(|c| c.first().is_some_and(|m| m.1 >= DOUBT_BELOW))
+            .count();
         if valued * 2 > letter_tiles {
-            return Some(ValuesFound::Most);
+            return Some(if reported * 2 > letter_tiles {
+                ValuesFound::Most
+            } else {
+                ValuesFound::Few
+            });
         }
         let places: Vec<PlaceInCell> = (0..self.value_boxes.len())
             .filter_map(|i| {
@@ -1713,7 +1806,7 @@ impl CellGrids {
         self.doubt_cut_values(cells);
         self.doubt_late_values(cells);
         let (rows, cols) = (self.rows, self.cols);
-        self.doubt_values_of_covered_rows(lattice, cells);
+        self.doubt_values_under_covers(cells);
         let shows_values = self.shows_values(cells);
         if shows_values == Some(ValuesFound::Few) {
             for choices in self.value_marks.iter_mut().flatten() {
@@ -1745,8 +1838,8 @@ impl CellGrids {
             &mut doubts,
         );
         doubt_marks_at_the_badge_place(cells, &bonuses, &self.bonus_boxes, &mut doubts);
-        doubt_badges_of_covered_rows(
-            lattice,
+        doubt_badges_under_covers(
+            &self.covers,
             &bonuses,
             &self.bonus_boxes,
             &cell_boxes,
@@ -2058,7 +2151,9 @@ mod tests {
     #[test]
     fn badges_under_the_cover_of_a_covered_row_are_unreadable() {
         // The first row is covered from above; badges are read in the top-left corner (tile 4).
+        let (cells, _) = three_by_three();
         let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
+        let covers = tile_covers(&lattice, &cells, &[]);
         let cell_boxes: Vec<PixelBox> = (0..9)
             .map(|i| {
                 let (x, y) = ((i % 3) * 100, (i / 3) * 100);
@@ -2072,13 +2167,14 @@ mod tests {
         bonus_boxes[4] = Some(PixelBox::new(110, 108, 130, 120));
         bonus_boxes[2] = Some(PixelBox::new(210, 8, 230, 20));
         let mut doubts = Vec::new();
-        doubt_badges_of_covered_rows(&lattice, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
+        doubt_badges_under_covers(&covers, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
         let at: Vec<(usize, usize)> = doubts.iter().map(|d| (d.row, d.col)).collect();
         assert_eq!(at, vec![(0, 0), (0, 1)], "{doubts:?}");
-        // Badges in the bottom corners show whole above a cover from below: nothing to doubt.
+        // Badges in the top corners show whole below a cover from below: nothing to doubt.
         let lattice = lattice_with_covered(3, 3, [vec![false; 6], vec![true; 3]].concat());
+        let covers = tile_covers(&lattice, &cells, &[]);
         let mut doubts = Vec::new();
-        doubt_badges_of_covered_rows(&lattice, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
+        doubt_badges_under_covers(&covers, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
         assert!(doubts.is_empty(), "{doubts:?}");
     }
 
@@ -2120,6 +2216,22 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_of_a_value_is_doubted() {
+        let (cells, mut grids) = three_by_three();
+        for i in 0..6 {
+            place_value(&mut grids, i, 1, 0.99, (10, 24));
+        }
+        // The hook of a `2` whose foot split off (7 of 14 pixels), not cut from above; and a
+        // whole value whose thin bottom stroke faded (9 of 14).
+        place_value(&mut grids, 6, 2, 0.76, (10, 17));
+        place_value(&mut grids, 7, 2, 0.97, (10, 19));
+        grids.doubt_cut_values(&cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
+        assert!(sure(2, 0) <= ODD_LETTER_CONFIDENCE, "{}", sure(2, 0));
+        assert_eq!(sure(2, 1), 0.97);
+    }
+
+    #[test]
     fn values_on_the_covered_side_of_a_covered_row_are_never_sure() {
         let (cells, mut grids) = three_by_three();
         // The first row is covered from above: a value in the top of its tiles keeps at most
@@ -2129,12 +2241,31 @@ mod tests {
         place_value(&mut grids, 1, 3, 0.99, (70, 84));
         place_value(&mut grids, 3, 1, 0.99, (10, 24));
         let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
-        grids.doubt_values_of_covered_rows(&lattice, &cells);
+        grids.covers = tile_covers(&lattice, &cells, &[]);
+        grids.doubt_values_under_covers(&cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
         assert_eq!(
             (sure(0, 0), sure(0, 1), sure(1, 0)),
             (ODD_LETTER_CONFIDENCE, 0.99, 0.99)
         );
+    }
+
+    #[test]
+    fn values_on_the_covered_side_of_a_tile_whose_letter_a_cover_cuts_are_never_sure() {
+        let (cells, mut grids) = three_by_three();
+        // No row is taken in under a cover, but a banner from above cuts the letter of tile 0,
+        // and a popup from below the letter of tile 4: their values on those sides are doubted.
+        place_value(&mut grids, 0, 2, 0.66, (10, 24));
+        place_value(&mut grids, 4, 1, 0.99, (10, 24));
+        place_value(&mut grids, 5, 1, 0.99, (10, 24));
+        grids.value_boxes[4] = Some(PixelBox::new(180, 170, 190, 184));
+        let lattice = lattice_with_covered(3, 3, vec![false; 9]);
+        grids.covers = tile_covers(&lattice, &cells, &[(0, Cover::Above), (4, Cover::Below)]);
+        grids.doubt_values_under_covers(&cells);
+        let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
+        assert!((sure(0, 0) - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
+        assert!((sure(1, 1) - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
+        assert_eq!(sure(1, 2), 0.99);
     }
 
     /// A value `v` read `p` sure in cell `i` of [`three_by_three`], 14 px high, starting `left`
@@ -2194,7 +2325,7 @@ mod tests {
 
     #[test]
     fn a_value_with_another_beside_it_on_its_line_is_doubted() {
-        let (cells, mut grids) = three_by_three();
+        let (mut cells, mut grids) = three_by_three();
         for i in 0..9 {
             grids.value_candidates[i].push(candidate(i, 5, 5, 2, 0.99));
         }
@@ -2203,12 +2334,28 @@ mod tests {
         // A value with a badge's leftover far off its line, and one with a mark far along it.
         grids.value_candidates[5].push(candidate(5, 5, 40, 7, 0.6));
         grids.value_candidates[6].push(candidate(6, 40, 5, 7, 0.6));
+        for (cell, candidates) in cells.iter_mut().zip(&grids.value_candidates) {
+            cell.marks = candidates
+                .iter()
+                .map(|(_, b)| (*b, GrayImage::new(1, 1)))
+                .collect();
+        }
+        // The `0` of a `20` read as a letter, beside the `2`; a letter's stroke beside the value
+        // of tile 8, twice as high.
+        let mark = |i: usize, dx: u32, h: u32| {
+            let (x, y) = ((i % 3) as u32 * 100 + dx, (i / 3) as u32 * 100 + 5);
+            (PixelBox::new(x, y, x + 10, y + h), GrayImage::new(1, 1))
+        };
+        cells[7].marks.push(mark(7, 17, 14));
+        cells[8].marks.push(mark(8, 17, 30));
         grids.choose_values(&cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].clone();
         assert_eq!(sure(1, 1), (Mark::Value(1), ODD_LETTER_CONFIDENCE));
         assert_eq!(sure(1, 2), (Mark::Value(2), 0.99));
         assert_eq!(sure(2, 0), (Mark::Value(2), 0.99));
         assert_eq!(sure(0, 0), (Mark::Value(2), 0.99));
+        assert!((sure(2, 1).1 - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
+        assert_eq!(sure(2, 2), (Mark::Value(2), 0.99));
     }
 
     #[test]
@@ -2320,12 +2467,14 @@ mod tests {
         let mut readings: Vec<CropReading> = spans.iter().map(|_| reading("E", 0.99)).collect();
         readings[3] = reading("QU", 0.99);
         let mains: Vec<usize> = (0..spans.len()).collect();
-        doubt_odd_letters(&mains, &spans, &crops, &mut readings);
+        let cut = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
         assert_eq!(
             confidences,
             vec![0.99, 0.99, 0.99, 0.99, 0.99, 0.5, 0.5, 0.5, 0.5, 0.99, 0.5]
         );
+        // The letters cut at one end tell that a cover hides their tiles' end.
+        assert_eq!(cut, vec![(7, Cover::Above), (8, Cover::Below)]);
     }
 
     /// A 3x3 board of light blue tiles 100 px square whose letters lie 30 to 70 px below their
@@ -2349,7 +2498,8 @@ mod tests {
         let mains: Vec<usize> = (0..9).collect();
         let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
         let mut readings: Vec<CropReading> = (0..9).map(|_| reading("I", 0.99)).collect();
-        doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
+        let covered = doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
+        assert_eq!(covered, vec![(0, Cover::Above)]);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
         let mut expected = vec![0.99; 9];
         expected[0] = ODD_LETTER_CONFIDENCE;
