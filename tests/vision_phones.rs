@@ -95,17 +95,20 @@ fn letters_crossed_by_the_pointer_overlays_hairlines_are_read_surely_right() {
 #[test]
 fn images_that_are_not_boards_are_refused() {
     let files = fixtures("not-boards");
-    assert_eq!(files.len(), 5);
+    assert_eq!(files.len(), 7);
     for path in files {
         let out = common::wordsnap(&["read", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{}", path.display());
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("no board found"), "{}", path.display());
         // The reason says how far the search got: a logo or a single tile has no letter-like
-        // text; a banner, a photo and tilted art have text, but not on a lattice of tiles.
+        // text; a banner, a photo and tilted art have text, but not on a lattice of tiles; a
+        // calendar and a number puzzle are lattices of like tiles, but of numbers.
         let name = path.file_name().unwrap().to_string_lossy();
         let reason = if name.starts_with("logo") || name.starts_with("single_tile") {
             "no letter-like text"
+        } else if name.starts_with("calendar") || name.starts_with("number_puzzle") {
+            "hold numbers, not letters"
         } else {
             "not on a regular lattice of tiles"
         };

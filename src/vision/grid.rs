@@ -267,6 +267,16 @@ pub enum NoLattice {
         /// Columns.
         cols: usize,
     },
+    /// A lattice of like tiles, but most of them hold numbers, not letters (a calendar's month,
+    /// a number puzzle); found once the tiles are read.
+    Numbers {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Tiles read as a number.
+        numbers: usize,
+    },
 }
 
 impl std::fmt::Display for NoLattice {
@@ -292,6 +302,15 @@ impl std::fmt::Display for NoLattice {
                 f,
                 "the best lattice is {rows}x{cols}, but its letters are lower-case print of two \
                  heights (text in a console or a document), not tiles' capitals"
+            ),
+            NoLattice::Numbers {
+                rows,
+                cols,
+                numbers,
+            } => write!(
+                f,
+                "the best lattice is {rows}x{cols}, but {numbers} of its tiles hold numbers, not \
+                 letters (a calendar or a number puzzle)"
             ),
         }
     }

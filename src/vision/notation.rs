@@ -3,7 +3,7 @@
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
-use super::grid::Lattice;
+use super::grid::{Lattice, NoLattice};
 use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
@@ -863,6 +863,7 @@ pub fn read_cells(
     let mains: Vec<usize> = (0..owners.len())
         .filter(|&k| owners[k].1.is_none())
         .collect();
+    refuse_numbers(lattice, &mains, &readings)?;
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
@@ -905,6 +906,32 @@ pub fn read_cells(
         }
     }
     Ok(grids.into_reading(lattice, cells, scale))
+}
+
+/// Refuses a lattice whose tiles mostly hold numbers (see [`NoLattice::Numbers`]): a calendar's
+/// month or a number puzzle is a lattice of like tiles too, but a word game's tiles show
+/// letters. Measured over every set and probe (1,569 boards): at most 2 of a board's 16 tiles
+/// read as a number (a die's `O` as `0`); a month reads 30 of 37, a 4x4 number puzzle 16 of 16.
+/// `mains` are the indices of the tiles' main readings in `readings`.
+fn refuse_numbers(
+    lattice: &Lattice,
+    mains: &[usize],
+    readings: &[CropReading],
+) -> Result<(), VisionError> {
+    let texts = mains.iter().map(|&k| readings[k].text.trim());
+    let read: Vec<&str> = texts.filter(|t| !t.is_empty()).collect();
+    let numbers = read
+        .iter()
+        .filter(|t| t.chars().all(|c| c.is_ascii_digit()))
+        .count();
+    if numbers * 2 > read.len() {
+        return Err(VisionError::NoGrid(NoLattice::Numbers {
+            rows: lattice.rows,
+            cols: lattice.cols,
+            numbers,
+        }));
+    }
+    Ok(())
 }
 
 /// A mark that may be a badge (see [`badge_hint`]): what it may be, with probabilities, and its
