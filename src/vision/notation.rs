@@ -588,20 +588,7 @@ fn doubt_odd_letters(
             continue;
         }
         let span = span.unwrap_or_default();
-        let cover = usual.and_then(|u| {
-            if is_cut_from_above(span, u, LETTER_CUT_SHARE, LETTER_KEPT_EDGE) {
-                Some(Cover::Above)
-            } else {
-                let upside_down = (span.upside_down(), u.upside_down());
-                is_cut_from_above(
-                    upside_down.0,
-                    upside_down.1,
-                    LETTER_CUT_SHARE,
-                    LETTER_KEPT_EDGE,
-                )
-                .then_some(Cover::Below)
-            }
-        });
+        let cover = usual.and_then(|u| cut_side(span, u, LETTER_CUT_SHARE, LETTER_KEPT_EDGE));
         let short = usual.is_some_and(|u| span.height() < LETTER_HEIGHT_AT_LEAST * u.height());
         if short || cover.is_some() || ink_share(&crops[k]) > INK_SHARE_AT_MOST {
             let r = &mut readings[k];
@@ -1280,8 +1267,8 @@ fn doubt_badges_under_covers(
     } else {
         Cover::Below
     };
+    let cols = bonuses.first().map_or(0, Vec::len);
     for (i, badge) in bonuses.iter().flatten().enumerate() {
-        let cols = bonuses[0].len();
         let at = (i / cols, i % cols);
         let hidden = covers.get(i).copied().flatten() == Some(badges_side) && badge.is_empty();
         if hidden && !doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
@@ -1469,6 +1456,18 @@ fn is_cut_from_above(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f3
     let height = usual.height();
     let (top_lower, bottom_lower) = (span.top - usual.top, span.bottom - usual.bottom);
     height > 0.0 && top_lower - bottom_lower >= cut * height && bottom_lower.abs() <= kept * height
+}
+
+/// The side a text's `span` was cut short from, against the `usual` span of its kind (see
+/// [`is_cut_from_above`], and the same turned upside down for a cut from below); `None` when
+/// it was not cut.
+fn cut_side(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f32) -> Option<Cover> {
+    if is_cut_from_above(span, usual, cut, kept) {
+        Some(Cover::Above)
+    } else {
+        is_cut_from_above(span.upside_down(), usual.upside_down(), cut, kept)
+            .then_some(Cover::Below)
+    }
 }
 
 /// A digit drawn in fewer pixel rows than this is smaller than any text the recognition model was
