@@ -897,8 +897,9 @@ pub fn read_cells(
 
 /// Refuses a lattice whose tiles mostly hold numbers (see [`NoLattice::Numbers`]): a calendar's
 /// month or a number puzzle is a lattice of like tiles too, but a word game's tiles show
-/// letters. Measured over every set and probe (1,569 boards): at most 2 of a board's 16 tiles
-/// read as a number (a die's `O` as `0`); a month reads 30 of 37, a 4x4 number puzzle 16 of 16.
+/// letters. Measured over every set and probe (1,570 boards): at most 2 of a board's 16 tiles
+/// read as a number (turned dice read `3` and `7`); a month reads 30 of 37, a 4x4 number puzzle
+/// 16 of 16.
 /// `mains` are the indices of the tiles' main readings in `readings`.
 fn refuse_numbers(
     lattice: &Lattice,
