@@ -989,14 +989,8 @@ fn doubt_badge_hints(
         };
         let (r, c) = (i / cols, i % cols);
         let ((mx, my), (cx, cy)) = (mark.centre(), cell_boxes[i].centre());
-        let doubted = doubts.iter().any(|d| d.is_at((r, c), MarkKind::Badge));
-        if bonuses[r][c].is_empty() && !doubted && (mx < cx, my < cy) == corner {
-            doubts.push(MarkDoubt {
-                row: r,
-                col: c,
-                kind: MarkKind::Badge,
-                choices: choices.clone(),
-            });
+        if bonuses[r][c].is_empty() && (mx < cx, my < cy) == corner {
+            list_unreadable_badge(doubts, (r, c), choices.clone());
         }
     }
 }
@@ -1270,15 +1264,9 @@ fn doubt_badges_under_covers(
     };
     let cols = bonuses.first().map_or(0, Vec::len);
     for (i, badge) in bonuses.iter().flatten().enumerate() {
-        let at = (i / cols, i % cols);
         let hidden = covers.get(i).copied().flatten() == Some(badges_side) && badge.is_empty();
-        if hidden && !doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
-            doubts.push(MarkDoubt {
-                row: at.0,
-                col: at.1,
-                kind: MarkKind::Badge,
-                choices: Vec::new(),
-            });
+        if hidden {
+            list_unreadable_badge(doubts, (i / cols, i % cols), Vec::new());
         }
     }
 }
@@ -1321,9 +1309,9 @@ impl BadgePlace {
 
 /// Lists as an unreadable badge each tile with no badge read nor doubted that shows a mark, read
 /// as anything, at the place the board's badges are read at and of their size or a part of it
-/// (see [`BadgePlace`]): a game draws its badges at one
-/// place on the tiles that have one, so such a mark is a badge whose label could not be read
-/// (too small, blurred or dimmed, or split in two), never passed over as if the tile had none.
+/// (see [`BadgePlace`]): a game draws its badges at one place on the tiles that have one, so
+/// such a mark is a badge whose label could not be read (too small, blurred or dimmed, or split
+/// in two), never passed over as if the tile had none.
 /// The marks looked for again in the smallest colour channel are weighed so too (see
 /// [`read_smallest_channel_badges`]). Measured over every set and probe (1,569 images), with
 /// those: 17 badges missed in silence are listed, and no tile without a badge is.
@@ -1345,23 +1333,31 @@ fn doubt_marks_at_the_badge_place(
     let Some(place) = BadgePlace::of(read) else {
         return;
     };
-    for cell in cells {
-        let at = (cell.row, cell.col);
-        if badge(cell) || doubts.iter().any(|d| d.is_at(at, MarkKind::Badge)) {
-            continue;
-        }
+    for cell in cells.iter().filter(|cell| !badge(cell)) {
         let marked = cell
             .marks
             .iter()
             .any(|(mark, _)| place.holds(&PlaceInCell::of(*mark, cell.cell)));
         if marked {
-            doubts.push(MarkDoubt {
-                row: at.0,
-                col: at.1,
-                kind: MarkKind::Badge,
-                choices: Vec::new(),
-            });
+            list_unreadable_badge(doubts, (cell.row, cell.col), Vec::new());
         }
+    }
+}
+
+/// Lists the badge of the tile at `at` as unreadable, with what it may be (`choices`), unless
+/// it is listed already.
+fn list_unreadable_badge(
+    doubts: &mut Vec<MarkDoubt>,
+    (row, col): (usize, usize),
+    choices: Vec<(String, f32)>,
+) {
+    if !doubts.iter().any(|d| d.is_at((row, col), MarkKind::Badge)) {
+        doubts.push(MarkDoubt {
+            row,
+            col,
+            kind: MarkKind::Badge,
+            choices,
+        });
     }
 }
 
