@@ -8,8 +8,10 @@
 //!    hairlines, a game's translucent swipe trail) off each cell.
 //! 5. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
 //! 6. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
-//!    into board notation, point values and bonus badges.
+//!    into board notation, point values and bonus badges (`cover_edge` finds where a banner over
+//!    a row hides its badges).
 
+pub(crate) mod cover_edge;
 pub mod doubt;
 pub mod eval;
 pub(crate) mod fill;

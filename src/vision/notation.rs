@@ -1,5 +1,6 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
+use super::cover_edge;
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
@@ -892,7 +893,7 @@ pub fn read_cells(
             Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    Ok(grids.into_reading(lattice, cells, scale))
+    Ok(grids.into_reading(image, lattice, cells, scale))
 }
 
 /// Refuses a lattice whose tiles mostly hold numbers (see [`NoLattice::Numbers`]): a calendar's
@@ -1220,6 +1221,16 @@ impl PlaceInCell {
             && (self.y - badge.y).abs() <= BADGE_PLACE_SPREAD.max(badge.height / 2.0)
     }
 
+    /// The top and bottom of this place in `cell` (full-resolution pixels).
+    fn rows_in(&self, cell: PixelBox) -> (f32, f32) {
+        let h = cell.height().max(1) as f32;
+        let middle = cell.top as f32 + self.y * h;
+        (
+            middle - self.height * h / 2.0,
+            middle + self.height * h / 2.0,
+        )
+    }
+
     /// Whether this value reading lies off the cell's middle (see [`ONE_PLACE_OFF_MIDDLE`]).
     fn is_off_middle(&self) -> bool {
         (self.x - 0.5).abs().max((self.y - 0.5).abs()) >= ONE_PLACE_OFF_MIDDLE
@@ -1271,6 +1282,56 @@ fn doubt_badges_under_covers(
     }
 }
 
+/// A cover hides a badge's place when it hides more than this share of the place's height.
+const HIDDEN_BADGE_SHARE: f32 = 0.15;
+
+/// Lists as an unreadable badge each tile with no badge read nor doubted whose badge place (see
+/// [`BadgePlace`]) a cover over its row hides in part, as seen across the row (see
+/// [`cover_edge::cover_edges`]): a banner over a row's top can hide its badges while its
+/// letters stay whole, and what shows of a badge beyond the banner's edge is rarely read.
+/// `bonuses` and `bonus_boxes` are row-major.
+fn doubt_badges_past_cover_edges(
+    image: &DynamicImage,
+    cells: &[TileCrops],
+    bonuses: &[Vec<String>],
+    bonus_boxes: &[Option<PixelBox>],
+    doubts: &mut Vec<MarkDoubt>,
+) {
+    let Some(place) = BadgePlace::of_board(cells, bonuses, bonus_boxes) else {
+        return;
+    };
+    let from_above = place.median.y < 0.5;
+    let edges = cover_edge::cover_edges(image, cells, bonuses.len(), from_above);
+    list_badges_past_edges(&place, &edges, from_above, cells, bonuses, doubts);
+}
+
+/// Lists as an unreadable badge each tile of `cells` with no badge read whose badge place
+/// (`place`) the cover edge of its row (`edges`, one per row, of covers from above when
+/// `from_above`, else from below) hides more than [`HIDDEN_BADGE_SHARE`] of.
+fn list_badges_past_edges(
+    place: &BadgePlace,
+    edges: &[Option<f32>],
+    from_above: bool,
+    cells: &[TileCrops],
+    bonuses: &[Vec<String>],
+    doubts: &mut Vec<MarkDoubt>,
+) {
+    for cell in cells.iter().filter(|c| bonuses[c.row][c.col].is_empty()) {
+        let Some(edge) = edges.get(cell.row).copied().flatten() else {
+            continue;
+        };
+        let (top, bottom) = place.median.rows_in(cell.cell);
+        let hidden = if from_above {
+            edge - top
+        } else {
+            bottom - edge
+        };
+        if hidden > HIDDEN_BADGE_SHARE * (bottom - top) {
+            list_unreadable_badge(doubts, (cell.row, cell.col), Vec::new());
+        }
+    }
+}
+
 /// Where the board's badges lie in their tiles and how large they were read: a badge is read
 /// from its label or its whole disc, so a mark of the size of any of them counts.
 struct BadgePlace {
@@ -1299,6 +1360,27 @@ impl BadgePlace {
             .then_some(BadgePlace { median, read })
     }
 
+    /// The place of the badges read on the board (see [`BadgePlace::of`]): `bonuses` and each
+    /// tile's badge box (`bonus_boxes`), row-major, with `cells`' boxes.
+    fn of_board(
+        cells: &[TileCrops],
+        bonuses: &[Vec<String>],
+        bonus_boxes: &[Option<PixelBox>],
+    ) -> Option<BadgePlace> {
+        let cols = bonuses.first().map_or(0, Vec::len);
+        let read = cells
+            .iter()
+            .filter(|cell| !bonuses[cell.row][cell.col].is_empty())
+            .filter_map(|cell| {
+                let mark = bonus_boxes
+                    .get(cell.row * cols + cell.col)
+                    .copied()
+                    .flatten()?;
+                Some((mark, cell.cell))
+            });
+        BadgePlace::of(read)
+    }
+
     /// Whether `mark` lies at this place and is of the size of a badge read there, or a part of
     /// one (see [`PlaceInCell::is_of_badge_size`]).
     fn holds(&self, mark: &PlaceInCell) -> bool {
@@ -1321,19 +1403,10 @@ fn doubt_marks_at_the_badge_place(
     bonus_boxes: &[Option<PixelBox>],
     doubts: &mut Vec<MarkDoubt>,
 ) {
-    let cols = bonuses.first().map_or(0, Vec::len);
-    let badge = |cell: &TileCrops| !bonuses[cell.row][cell.col].is_empty();
-    let read = cells.iter().filter(|cell| badge(cell)).filter_map(|cell| {
-        let mark = bonus_boxes
-            .get(cell.row * cols + cell.col)
-            .copied()
-            .flatten()?;
-        Some((mark, cell.cell))
-    });
-    let Some(place) = BadgePlace::of(read) else {
+    let Some(place) = BadgePlace::of_board(cells, bonuses, bonus_boxes) else {
         return;
     };
-    for cell in cells.iter().filter(|cell| !badge(cell)) {
+    for cell in cells.iter().filter(|c| bonuses[c.row][c.col].is_empty()) {
         let marked = cell
             .marks
             .iter()
@@ -1840,7 +1913,13 @@ impl CellGrids {
 
     /// The board reading: values only when the board shows values (see [`Self::shows_values`]),
     /// badges when any tile shows one.
-    fn into_reading(mut self, lattice: &Lattice, cells: &[TileCrops], scale: f32) -> BoardReading {
+    fn into_reading(
+        mut self,
+        image: &DynamicImage,
+        lattice: &Lattice,
+        cells: &[TileCrops],
+        scale: f32,
+    ) -> BoardReading {
         self.choose_values(cells);
         self.doubt_cut_values(cells);
         self.doubt_late_values(cells);
@@ -1884,6 +1963,7 @@ impl CellGrids {
             &cell_boxes,
             &mut doubts,
         );
+        doubt_badges_past_cover_edges(image, cells, &bonuses, &self.bonus_boxes, &mut doubts);
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
@@ -2171,6 +2251,30 @@ mod tests {
         let mut doubts = Vec::new();
         doubt_marks_at_the_badge_place(&cells, &none, &[None; 9], &mut doubts);
         assert!(doubts.is_empty());
+    }
+
+    #[test]
+    fn badges_a_covers_edge_hides_are_unreadable() {
+        let (cells, _) = three_by_three();
+        // A `DL` read on tile 3 (row 1), in its top-left corner (rows 108..120).
+        let mut bonuses = vec![vec![String::new(); 3]; 3];
+        bonuses[1][0] = "DL".into();
+        let mut bonus_boxes = vec![None; 9];
+        bonus_boxes[3] = Some(PixelBox::new(10, 108, 30, 120));
+        let place = BadgePlace::of_board(&cells, &bonuses, &bonus_boxes).expect("a place");
+        let doubts_under = |edge: f32| {
+            let edges = [Some(edge), None, None];
+            let mut doubts = Vec::new();
+            list_badges_past_edges(&place, &edges, true, &cells, &bonuses, &mut doubts);
+            doubts
+        };
+        // A banner down to row 15 of the first row hides most of its badge places (8..20).
+        let doubts = doubts_under(15.0);
+        assert_eq!(doubts.len(), 3, "{doubts:?}");
+        assert!((0..3).all(|c| doubts[c].is_at((0, c), MarkKind::Badge)));
+        // One that ends above them, or within the first 15% of their height, hides none.
+        assert!(doubts_under(4.0).is_empty());
+        assert!(doubts_under(9.5).is_empty());
     }
 
     #[test]
