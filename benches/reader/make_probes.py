@@ -25,6 +25,7 @@ import random
 import shutil
 import subprocess
 import sys
+import zlib
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
@@ -162,6 +163,25 @@ def banner(im, box, cover):
     return out
 
 
+def turn(im, degrees):
+    """Turned `degrees` counter-clockwise (bicubic), the canvas grown to hold it all, the corners
+    filled with the colour of the image's top-left pixel (a photo of a screen held askew)."""
+    return im.rotate(degrees, resample=Image.BICUBIC, expand=True, fillcolor=im.getpixel((0, 0)))
+
+
+def noise(im, sigma):
+    """Gaussian noise of `sigma` levels on each channel (a camera's sensor noise); the generator
+    is seeded by the image's own pixels, so an image's draw does not depend on the others."""
+    rng = np.random.default_rng(zlib.crc32(im.tobytes()))
+    a = np.asarray(im).astype(np.float32) + rng.normal(0.0, sigma, (im.height, im.width, 3))
+    return Image.fromarray(np.clip(a, 0, 255).round().astype(np.uint8), "RGB")
+
+
+def stretch(im, kx, ky):
+    """Scaled by `kx` across and `ky` down (an app that exports a screenshot at another aspect)."""
+    return im.resize((max(1, round(im.width * kx)), max(1, round(im.height * ky))), Image.LANCZOS)
+
+
 def tiny(im, box):
     """Scaled (Lanczos) so that the tiles are about 34 px apart (the mean of the row and column
     pitch read from the clean image)."""
@@ -284,6 +304,15 @@ PROBES = {
     "bannerA": lambda im, box: one(banner(im, box, 0.2)),
     "bannerB": lambda im, box: one(banner(im, box, 0.45)),
     "tiny": lambda im, box: one(tiny(im, box)),
+    # Second round (session 20): kinds of damage no rule was tuned on; written to their own
+    # folder (`--out /work/probes2 --only rot1 rotm2 noise aniso tall lowc gray`).
+    "rot1": lambda im, box: one(turn(im, 1.0)),
+    "rotm2": lambda im, box: one(turn(im, -2.0)),
+    "noise": lambda im, box: one(noise(im, 10.0)),
+    "aniso": lambda im, box: one(stretch(im, 0.85, 1.0)),
+    "tall": lambda im, box: one(stretch(im, 1.0, 0.88)),
+    "lowc": lambda im, box: one(ImageEnhance.Contrast(im).enhance(0.55)),
+    "gray": lambda im, box: one(im.convert("L").convert("RGB")),
 }
 
 
