@@ -182,6 +182,31 @@ def stretch(im, kx, ky):
     return im.resize((max(1, round(im.width * kx)), max(1, round(im.height * ky))), Image.LANCZOS)
 
 
+def glass_banner(im, box, cover):
+    """An iOS-like notification banner of frosted glass over the board's top edge: what lies
+    under it blurred (radius 20) and blended 72% towards (245, 245, 247), rounded corners, a soft
+    shadow (black at 30/255 under it, 4 px lower, blurred 12 px) and a line of dark text. Its
+    bottom edge lies `cover` of the first row's height below the board's top; it spans the board's
+    width plus a sixteenth of it each side and is 0.8 of a row high (clipped to the image)."""
+    x, y, w, h, rows, cols = box
+    ph = h / rows
+    bottom = round(y + cover * ph)
+    top = max(0, round(bottom - 0.8 * ph))
+    left, right = max(0, round(x - w / 16)), min(im.width, round(x + w + w / 16))
+    radius = round(0.15 * ph)
+    shadow = Image.new("L", im.size, 0)
+    ImageDraw.Draw(shadow).rounded_rectangle((left, top + 4, right, bottom + 4), radius=radius, fill=30)
+    out = Image.composite(Image.new("RGB", im.size, (0, 0, 0)), im, shadow.filter(ImageFilter.GaussianBlur(12)))
+    under = out.crop((left, top, right, bottom)).filter(ImageFilter.GaussianBlur(20))
+    glass = out.copy()
+    glass.paste(Image.blend(under, Image.new("RGB", under.size, (245, 245, 247)), 0.72), (left, top))
+    mask = Image.new("L", im.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((left, top, right, bottom), radius=radius, fill=255)
+    out = Image.composite(glass, out, mask)
+    ImageDraw.Draw(out).text((left + 40, top + 10), "Messages  now", font=font(max(10, (bottom - top) / 6)), fill=(30, 30, 30))
+    return out
+
+
 def tiny(im, box):
     """Scaled (Lanczos) so that the tiles are about 34 px apart (the mean of the row and column
     pitch read from the clean image)."""
@@ -277,7 +302,7 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny"}
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB"}
 
 
 def one(im):
@@ -305,7 +330,7 @@ PROBES = {
     "bannerB": lambda im, box: one(banner(im, box, 0.45)),
     "tiny": lambda im, box: one(tiny(im, box)),
     # Second round (session 20): kinds of damage no rule was tuned on; written to their own
-    # folder (`--out /work/probes2 --only rot1 rotm2 noise aniso tall lowc gray`).
+    # folder (`--out /work/probes2 --only rot1 rotm2 noise aniso tall lowc gray glassA glassB`).
     "rot1": lambda im, box: one(turn(im, 1.0)),
     "rotm2": lambda im, box: one(turn(im, -2.0)),
     "noise": lambda im, box: one(noise(im, 10.0)),
@@ -313,6 +338,8 @@ PROBES = {
     "tall": lambda im, box: one(stretch(im, 1.0, 0.88)),
     "lowc": lambda im, box: one(ImageEnhance.Contrast(im).enhance(0.55)),
     "gray": lambda im, box: one(im.convert("L").convert("RGB")),
+    "glassA": lambda im, box: one(glass_banner(im, box, 0.18)),
+    "glassB": lambda im, box: one(glass_banner(im, box, 0.3)),
 }
 
 

@@ -186,38 +186,48 @@ fn edge_across(
 }
 
 /// Whether the line `k` pixels from row `row`'s centre line (direction `step`) is a cover's:
-/// off the image (the screenshot's edge hides what lies beyond it), or of one colour (see
-/// [`one_colour`]) unlike the ground between the board's rows (`ground`, when it shows) and
-/// unlike each other row's line at the same height that is of one colour (see
-/// [`LIKE_THE_BOARD`]).
+/// off the image (the screenshot's edge hides what lies beyond it), or of one colour over the
+/// tiles and the gaps alike (see [`line_colour`]), unlike the ground between the board's rows
+/// (`ground`, when it shows) and unlike each other row's line at the same height that is of one
+/// colour so (see [`LIKE_THE_BOARD`]). Those other rows' lines are judged as strictly: a line
+/// across a row of plain tiles a few pixels apart looks of one colour to its samples, but not
+/// in its gaps.
 fn is_cover_line(
     image: &DynamicImage,
     lines: &Lines,
     ground: Option<Colour>,
     (row, step, k): (usize, f32, usize),
 ) -> bool {
-    let own = lines.line(image, row, step, k);
-    if own.iter().all(Option::is_none) {
+    if lines.line(image, row, step, k).iter().all(Option::is_none) {
         return true;
     }
-    let Some(cover) = one_colour(&own) else {
+    let Some(cover) = line_colour(image, lines, (row, step, k)) else {
         return false;
     };
     let like = |c: Colour| fill::distance(c, cover) <= LIKE_THE_BOARD;
     if ground.is_some_and(like) {
         return false;
     }
-    let gaps_covered = lines
-        .gap_windows(image, row, step, k)
-        .iter()
-        .all(|window| one_colour(window).is_some_and(|c| fill::distance(c, cover) <= ONE_COLOUR));
-    if !gaps_covered {
-        return false;
-    }
     !(0..lines.rows.len())
         .filter(|&r| r != row)
-        .filter_map(|r| one_colour(&lines.line(image, r, step, k)))
+        .filter_map(|r| line_colour(image, lines, (r, step, k)))
         .any(like)
+}
+
+/// The colour of the line `k` pixels from row `row`'s centre line (direction `step`) when it
+/// is of one colour (see [`one_colour`]) and so is every gap's window on it (see
+/// [`GAP_WINDOW`]), within [`ONE_COLOUR`] of the line's.
+fn line_colour(
+    image: &DynamicImage,
+    lines: &Lines,
+    (row, step, k): (usize, f32, usize),
+) -> Option<Colour> {
+    let colour = one_colour(&lines.line(image, row, step, k))?;
+    lines
+        .gap_windows(image, row, step, k)
+        .iter()
+        .all(|window| one_colour(window).is_some_and(|c| fill::distance(c, colour) <= ONE_COLOUR))
+        .then_some(colour)
 }
 
 /// The colour of the ground between the board's rows: the median of the lines halfway between
@@ -326,6 +336,29 @@ mod tests {
         assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
         assert_eq!(covers[0].1, None);
         assert!(covers[1..].iter().all(|c| *c == (None, None)));
+    }
+
+    #[test]
+    fn a_banner_near_the_tiles_colour_is_found_over_tiles_a_few_pixels_apart() {
+        // Cream tiles 3 pixels apart, and a translucent banner's whitish cream within 60 levels
+        // of them: the other rows' lines at the banner's height look of one colour to their
+        // samples, but their gaps show the ground.
+        let (mut image, cells) = board(&[(1, 1)]);
+        for r in 0..4 {
+            for c in 0..4 {
+                let (x, y) = (50 + c * 100, 50 + r * 100);
+                paint(&mut image, (x + 2, y + 5, x + 5, y + 95), TILE);
+                paint(&mut image, (x + 95, y + 5, x + 98, y + 95), TILE);
+            }
+        }
+        paint(&mut image, (0, 0, 500, 62), Rgb([239, 231, 221]));
+        let covers = covers_of(image, &cells);
+        let edge = covers[0].0.expect("the banner's edge");
+        assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
+        assert!(
+            covers[1..].iter().all(|c| beyond_the_tiles(*c)),
+            "{covers:?}"
+        );
     }
 
     #[test]

@@ -1217,6 +1217,9 @@ const FEW_VALUES_CONFIDENCE: f32 = 0.5;
 /// median), or at most this share of the cell's width and height from their centre where their
 /// box is smaller ...
 const BADGE_PLACE_SPREAD: f32 = 0.04;
+/// A badge read in part lies at the badges' place when its box covers at least this share of
+/// the place's height (see [`PlaceInCell::is_read_at_badge_place`]).
+const BADGE_PART_OVERLAP: f32 = 0.5;
 /// ... it is at most this many times their width and height (a badge's label, or a part of it:
 /// the `D` of a `DW` whose `W` split off) ...
 const BADGE_SIZE_RATIO: f32 = 4.0 / 3.0;
@@ -1279,6 +1282,20 @@ impl PlaceInCell {
     fn is_centred_at_badge_place(&self, badge: &PlaceInCell) -> bool {
         (self.x - badge.x).abs() <= BADGE_PLACE_SPREAD.max(badge.width / 2.0)
             && (self.y - badge.y).abs() <= BADGE_PLACE_SPREAD.max(badge.height / 2.0)
+    }
+
+    /// Whether this badge, as read, lies at the place of the board's badges (their median,
+    /// `badge`): centred there (see [`PlaceInCell::is_centred_at_badge_place`]), or read in part
+    /// there, centred across and covering at least [`BADGE_PART_OVERLAP`] of the place's height
+    /// (a badge half hidden under a banner, read from its lower half and the label).
+    fn is_read_at_badge_place(&self, badge: &PlaceInCell) -> bool {
+        let across = (self.x - badge.x).abs() <= BADGE_PLACE_SPREAD.max(badge.width / 2.0);
+        let (top, bottom) = (self.y - self.height / 2.0, self.y + self.height / 2.0);
+        let (place_top, place_bottom) =
+            (badge.y - badge.height / 2.0, badge.y + badge.height / 2.0);
+        let overlap = bottom.min(place_bottom) - top.max(place_top);
+        self.is_centred_at_badge_place(badge)
+            || (across && overlap >= BADGE_PART_OVERLAP * badge.height)
     }
 
     /// The top and bottom of this place in `cell` (full-resolution pixels).
@@ -1403,10 +1420,10 @@ struct BadgePlace {
 
 impl BadgePlace {
     /// The place of the badges read (`read`: each badge's box with its cell's box), when every
-    /// one of them is centred at their median place (see
-    /// [`PlaceInCell::is_centred_at_badge_place`]); `None` when none was read, or when they lie
-    /// at several places (SpellCast prints its letter bonuses on a tile's left edge and its word
-    /// bonus in the top-right corner), where no one place tells a badge from other marks.
+    /// one of them lies at their median place (see [`PlaceInCell::is_read_at_badge_place`]);
+    /// `None` when none was read, or when they lie at several places (SpellCast prints its
+    /// letter bonuses on a tile's left edge and its word bonus in the top-right corner), where
+    /// no one place tells a badge from other marks.
     fn of(read: impl Iterator<Item = (PixelBox, PixelBox)>) -> Option<BadgePlace> {
         let read: Vec<PlaceInCell> = read
             .map(|(mark, cell)| PlaceInCell::of(mark, cell))
@@ -1416,7 +1433,7 @@ impl BadgePlace {
         }
         let median = PlaceInCell::median(&read);
         read.iter()
-            .all(|p| p.is_centred_at_badge_place(&median))
+            .all(|p| p.is_read_at_badge_place(&median))
             .then_some(BadgePlace { median, read })
     }
 
@@ -2385,6 +2402,10 @@ mod tests {
         assert!(place.holds(&at(11, 9, 31, 21)));
         assert!(place.holds(&at(3, 2, 37, 30)));
         assert!(!place.holds(&at(3, 2, 60, 50)));
+        // A badge half hidden under a banner, read from its lower half: centred across, lower
+        // and taller, over most of the place's height.
+        let part = (PixelBox::new(210, 12, 230, 30), cell(2));
+        assert!(BadgePlace::of([label, label, part].into_iter()).is_some());
         // A letter bonus on the left edge and a word bonus in the top-right corner (SpellCast).
         let word = (PixelBox::new(275, 5, 295, 20), cell(2));
         assert!(BadgePlace::of([label, word].into_iter()).is_none());
