@@ -634,7 +634,9 @@ const CUT_KEPT_EDGE: f32 = 0.1;
 /// ... shows at least this share of it in rows of ink one after another (shorter runs are specks
 /// or the tile's own edge, and are passed over) ...
 const CUT_MIN_SHOWN: f32 = 0.2;
-/// ... and lost at least this share at the other side.
+/// ... and lost at least this share at the other side, unless it runs into the cover's edge
+/// there (a row of ink across the band right beyond it: a light letter joined to a light banner
+/// that hides only its top is found as one piece with the banner, never as a letter).
 const CUT_MIN_LOST: f32 = 0.2;
 /// A row of a cut letter holds at least this share of the letter height in ink (a stroke) ...
 const CUT_MIN_STROKE: f32 = 0.06;
@@ -680,8 +682,9 @@ fn next_row_lines(lattice: &Lattice, kinds: &[CellKind], from_above: bool) -> Op
 /// The part of a letter that a cover (a notification banner, a popup, the screenshot's own edge)
 /// left in the cell on the centre line `cx`: ink of `mask` near that line that ends where the
 /// row's letters end on the kept side (`top` and `bottom`: where they would lie, see
-/// [`next_row_lines`]) and stops short of where they end on the other; the cover comes from
-/// above when `from_above`. Ink is looked for within `band` of the pitch either side of `cx`.
+/// [`next_row_lines`]) and stops short of where they end on the other, or runs into the cover's
+/// edge (see [`CUT_MIN_LOST`]); the cover comes from above when `from_above`. Ink is looked for
+/// within `band` of the pitch either side of `cx`.
 fn cut_letter(
     lattice: &Lattice,
     mask: &GrayImage,
@@ -707,14 +710,21 @@ fn cut_letter(
     // A row of the letter holds at least a stroke's width of ink, and not ink across the whole
     // band (the edge of the cover, or its shadow).
     let least = (CUT_MIN_STROKE * g).max(2.0) as usize;
+    let ink_of_row = |y: f32| -> Option<Vec<u32>> {
+        (y >= 0.0 && y < h as f32).then(|| {
+            (x0..x1)
+                .filter(|&x| mask.get_pixel(x, y as u32)[0] > 0)
+                .collect()
+        })
+    };
+    let across = |xs: &[u32]| xs.len() as f32 >= CUT_FULL_BAND * (x1 - x0) as f32;
     let ink_in_row = |y: f32| -> Option<(u32, u32, u32)> {
-        if y < 0.0 || y >= h as f32 {
-            return None;
-        }
-        let y = y as u32;
-        let xs: Vec<u32> = (x0..x1).filter(|&x| mask.get_pixel(x, y)[0] > 0).collect();
-        let across = xs.len() as f32 >= CUT_FULL_BAND * (x1 - x0) as f32;
-        (xs.len() >= least && !across).then_some((*xs.first()?, *xs.last()? + 1, xs.len() as u32))
+        let xs = ink_of_row(y)?;
+        (xs.len() >= least && !across(&xs)).then_some((
+            *xs.first()?,
+            *xs.last()? + 1,
+            xs.len() as u32,
+        ))
     };
     // The ink runs (rows with ink one after another) from the margin inwards: the first long
     // enough to be part of a letter is the cut letter's (a speck, or the tile's own edge beyond
@@ -740,7 +750,13 @@ fn cut_letter(
     let inner = rows[run - 1];
     let shown = (inner - rows[first]).abs() + 1.0;
     let lost_share = (lost - inner).abs() / g;
-    if shown < CUT_MIN_SHOWN * g || lost_share < CUT_MIN_LOST {
+    // A letter that lost less runs into the cover's edge: ink across the band right beyond it
+    // (a light letter joined to a light banner, found as one piece with it, not as a letter).
+    let against_the_cover = rows
+        .get(run)
+        .and_then(|&y| ink_of_row(y))
+        .is_some_and(|xs| across(&xs));
+    if shown < CUT_MIN_SHOWN * g || (lost_share < CUT_MIN_LOST && !against_the_cover) {
         return None;
     }
     let (y0, y1) = if from_above {
@@ -1806,6 +1822,17 @@ mod tests {
     /// letters shows (`cut`: where that part ends; with a `speck` of light ink a little under
     /// it); the texts the glyph search finds.
     fn board_under_a_banner(rows: u32, cut: u32, speck: bool) -> (image::DynamicImage, Vec<Blob>) {
+        board_under_a_banner_to(100 - 25 + 22, rows, cut, speck)
+    }
+
+    /// As [`board_under_a_banner`], the banner down to `banner_bottom` (the first row's letters
+    /// span 88..112).
+    fn board_under_a_banner_to(
+        banner_bottom: u32,
+        rows: u32,
+        cut: u32,
+        speck: bool,
+    ) -> (image::DynamicImage, Vec<Blob>) {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
         let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
@@ -1817,7 +1844,6 @@ mod tests {
         };
         let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
         let mut texts = Vec::new();
-        let banner_bottom = 100 - 25 + 22;
         for r in 0..rows {
             for c in 0..4 {
                 let (cx, cy) = centre(r, c);
@@ -1868,6 +1894,21 @@ mod tests {
         let l = find(104, false);
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
+    }
+
+    #[test]
+    fn a_row_whose_letters_run_into_a_banners_edge_is_taken_in_covered() {
+        // The banner hides only the top 2 of the first row's 24-pixel letters: what shows of
+        // them joins the light banner, so the glyph search finds no letter there, but each runs
+        // from where the board's letters end up to the banner's edge.
+        let (image, texts) = board_under_a_banner_to(90, 5, 112, false);
+        let texts: Vec<Blob> = texts.into_iter().filter(|t| t.y0 != 90).collect();
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 4));
+        let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
+        assert_eq!(covered, vec![0, 1, 2, 3]);
     }
 
     #[test]
