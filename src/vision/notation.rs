@@ -662,13 +662,7 @@ fn doubt_off_centre_specials(
     let offsets: Vec<Option<(usize, f32)>> = mains
         .iter()
         .map(|&k| {
-            let cell = &cells[owners[k].0];
-            let main = if lifted.contains(&k) {
-                &cell.lifted_main
-            } else {
-                &cell.main
-            };
-            let (text, _) = main.as_ref()?;
+            let (cell, text) = main_text_box(cells, owners, lifted, k)?;
             let centre = |left: u32, right: u32| (left + right) as f32 / 2.0;
             let off = centre(text.left, text.right) - centre(cell.cell.left, cell.cell.right);
             Some((cell.row, off / cell.cell.width().max(1) as f32))
@@ -918,13 +912,8 @@ pub fn read_cells(
     let spans: Vec<Option<VerticalSpan>> = mains
         .iter()
         .map(|&k| {
-            let cell = &cells[owners[k].0];
-            let main = if lifted.contains(&k) {
-                &cell.lifted_main
-            } else {
-                &cell.main
-            };
-            main.as_ref().map(|(b, _)| VerticalSpan::of(*b, cell.cell))
+            let (cell, text) = main_text_box(cells, &owners, &lifted, k)?;
+            Some(VerticalSpan::of(text, cell.cell))
         })
         .collect();
     let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
@@ -954,6 +943,23 @@ pub fn read_cells(
         }
     }
     Ok(grids.into_reading(image, lattice, cells, scale))
+}
+
+/// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
+/// text cut again from a lifted trail when `lifted` holds `k`, else the main text as cut.
+fn main_text_box<'a>(
+    cells: &'a [TileCrops],
+    owners: &[(usize, Option<usize>)],
+    lifted: &[usize],
+    k: usize,
+) -> Option<(&'a TileCrops, PixelBox)> {
+    let cell = &cells[owners[k].0];
+    let main = if lifted.contains(&k) {
+        &cell.lifted_main
+    } else {
+        &cell.main
+    };
+    main.as_ref().map(|(text, _)| (cell, *text))
 }
 
 /// Refuses a lattice whose tiles mostly hold numbers (see [`NoLattice::Numbers`]): a calendar's
