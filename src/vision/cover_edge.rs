@@ -13,6 +13,7 @@
 //! lie: a frame around the board is found as a cover too, beyond the badges.
 
 use super::fill::{self, Colour};
+use super::grid::median;
 use super::tiles::TileCrops;
 use image::{DynamicImage, GenericImageView};
 
@@ -68,19 +69,19 @@ impl Lines {
                     .iter()
                     .filter(|c| c.row == r)
                     .map(|c| (c.cell.top + c.cell.bottom) as f32 / 2.0);
-                median(centres.collect())
+                median_of(centres.collect())
             })
             .collect();
         let cols = cells.iter().map(|c| c.col + 1).max()?;
         let gaps = (1..cols)
             .filter_map(|col| {
                 let lefts = cells.iter().filter(|c| c.col == col);
-                median(lefts.map(|c| c.cell.left as f32).collect())
+                median_of(lefts.map(|c| c.cell.left as f32).collect())
             })
             .collect();
         let left = cells.iter().map(|c| c.cell.left).min()? as f32;
         let right = cells.iter().map(|c| c.cell.right).max()? as f32;
-        let pitch = median(cells.iter().map(|c| c.cell.height() as f32).collect())?;
+        let pitch = median_of(cells.iter().map(|c| c.cell.height() as f32).collect())?;
         Some(Lines {
             rows: row_centres,
             left,
@@ -130,10 +131,9 @@ impl Lines {
     }
 }
 
-/// The median of `values`; `None` when there are none.
-fn median(mut values: Vec<f32>) -> Option<f32> {
-    values.sort_by(f32::total_cmp);
-    values.get(values.len() / 2).copied()
+/// The median of `values` (see [`median`]); `None` when there are none.
+fn median_of(values: Vec<f32>) -> Option<f32> {
+    (!values.is_empty()).then(|| median(values))
 }
 
 /// Where a cover over each of the board's `rows` begins, found across its `cells`: over the
@@ -198,10 +198,11 @@ fn is_cover_line(
     ground: Option<Colour>,
     (row, step, k): (usize, f32, usize),
 ) -> bool {
-    if lines.line(image, row, step, k).iter().all(Option::is_none) {
+    let own = lines.line(image, row, step, k);
+    if own.iter().all(Option::is_none) {
         return true;
     }
-    let Some(cover) = line_colour(image, lines, (row, step, k)) else {
+    let Some(cover) = line_colour(image, lines, &own, (row, step, k)) else {
         return false;
     };
     let like = |c: Colour| fill::distance(c, cover) <= LIKE_THE_BOARD;
@@ -210,19 +211,20 @@ fn is_cover_line(
     }
     !(0..lines.rows.len())
         .filter(|&r| r != row)
-        .filter_map(|r| line_colour(image, lines, (r, step, k)))
+        .filter_map(|r| line_colour(image, lines, &lines.line(image, r, step, k), (r, step, k)))
         .any(like)
 }
 
-/// The colour of the line `k` pixels from row `row`'s centre line (direction `step`) when it
-/// is of one colour (see [`one_colour`]) and so is every gap's window on it (see
-/// [`GAP_WINDOW`]), within [`ONE_COLOUR`] of the line's.
+/// The colour of `line`, the line `k` pixels from row `row`'s centre line (direction `step`)
+/// as sampled by [`Lines::line`], when it is of one colour (see [`one_colour`]) and so is every
+/// gap's window on it (see [`GAP_WINDOW`]), within [`ONE_COLOUR`] of the line's.
 fn line_colour(
     image: &DynamicImage,
     lines: &Lines,
+    line: &[Option<Colour>],
     (row, step, k): (usize, f32, usize),
 ) -> Option<Colour> {
-    let colour = one_colour(&lines.line(image, row, step, k))?;
+    let colour = one_colour(line)?;
     lines
         .gap_windows(image, row, step, k)
         .iter()
@@ -289,17 +291,8 @@ mod tests {
             if badges.contains(&(row, col)) {
                 paint(&mut image, (x, y, x + 20, y + 20), Rgb([200, 30, 30]));
             }
-            cells.push(TileCrops {
-                row: row as usize,
-                col: col as usize,
-                cell: PixelBox::new(x, y, x + 100, y + 100),
-                main: None,
-                marks: Vec::new(),
-                mark_labels: Vec::new(),
-                unreadable: false,
-                lifted_main: None,
-                ink_beside_main: 0.0,
-            });
+            let cell = PixelBox::new(x, y, x + 100, y + 100);
+            cells.push(TileCrops::blank(row as usize, col as usize, cell));
         }
         (image, cells)
     }

@@ -1595,7 +1595,8 @@ fn levels_in(gray: &GrayImage, area: Rect) -> Levels {
     Levels::in_image(gray, PixelBox::new(x0, y0, x1, y1))
 }
 
-fn median(mut v: Vec<f32>) -> f32 {
+/// The median of `v` (the upper one of an even count); 0 when it is empty.
+pub(crate) fn median(mut v: Vec<f32>) -> f32 {
     v.sort_by(f32::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
@@ -1871,9 +1872,14 @@ mod tests {
     /// The lattice found in [`board_under_a_banner`], or why none is.
     fn lattice_under_a_banner(rows: u32, cut: u32, speck: bool) -> Result<Lattice, NoLattice> {
         let (image, texts) = board_under_a_banner(rows, cut, speck);
+        lattice_in(&image, &texts)
+    }
+
+    /// The lattice [`find_lattice`] finds in `image` from the glyph search's `texts`.
+    fn lattice_in(image: &image::DynamicImage, texts: &[Blob]) -> Result<Lattice, NoLattice> {
         let gray = image.to_luma8();
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0))
+        find_lattice(texts, &gray, &masks, &Colours::new(image, 1.0))
     }
 
     #[test]
@@ -1903,9 +1909,7 @@ mod tests {
         // from where the board's letters end up to the banner's edge.
         let (image, texts) = board_under_a_banner_to(90, 5, 112, false);
         let texts: Vec<Blob> = texts.into_iter().filter(|t| t.y0 != 90).collect();
-        let gray = image.to_luma8();
-        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        let l = lattice_in(&image, &texts).expect("lattice");
         assert_eq!((l.rows, l.cols), (5, 4));
         let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
         assert_eq!(covered, vec![0, 1, 2, 3]);
@@ -1924,9 +1928,7 @@ mod tests {
                 }
             }
         }
-        let gray = image.to_luma8();
-        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        let l = lattice_in(&image, &texts).expect("lattice");
         assert_eq!((l.rows, l.cols), (5, 4));
         let covered: Vec<usize> = (0..20).filter(|&i| l.is_covered(i)).collect();
         assert_eq!(covered, vec![0, 1, 2, 3]);

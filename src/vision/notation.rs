@@ -4,7 +4,7 @@ use super::cover_edge;
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
-use super::grid::{Lattice, NoLattice};
+use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
@@ -683,7 +683,7 @@ fn doubt_off_centre_specials(
         if beside.len() < 2 {
             continue;
         }
-        if (off - median(beside.into_iter())).abs() > SPECIAL_OFF_CENTRE {
+        if (off - median(beside)).abs() > SPECIAL_OFF_CENTRE {
             let r = &mut readings[k];
             r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
         }
@@ -1266,7 +1266,7 @@ impl PlaceInCell {
 
     /// The per-field median of `places` (not empty).
     fn median(places: &[PlaceInCell]) -> PlaceInCell {
-        let of = |field: fn(&PlaceInCell) -> f32| median(places.iter().map(field));
+        let of = |field: fn(&PlaceInCell) -> f32| median(places.iter().map(field).collect());
         PlaceInCell {
             x: of(|p| p.x),
             y: of(|p| p.y),
@@ -1372,20 +1372,17 @@ const HIDDEN_BADGE_SHARE: f32 = 0.15;
 /// [`BadgePlace`]) a cover over its row hides in part, as seen across the row (see
 /// [`cover_edge::cover_edges`]): a banner over a row's top can hide its badges while its
 /// letters stay whole, and what shows of a badge beyond the banner's edge is rarely read.
-/// `bonuses` and `bonus_boxes` are row-major.
+/// `place` is the board's badge place (see [`BadgePlace::of_board`]); `bonuses` is row-major.
 fn doubt_badges_past_cover_edges(
     image: &DynamicImage,
+    place: &BadgePlace,
     cells: &[TileCrops],
     bonuses: &[Vec<String>],
-    bonus_boxes: &[Option<PixelBox>],
     doubts: &mut Vec<MarkDoubt>,
 ) {
-    let Some(place) = BadgePlace::of_board(cells, bonuses, bonus_boxes) else {
-        return;
-    };
     let from_above = place.median.y < 0.5;
     let edges = cover_edge::cover_edges(image, cells, bonuses.len(), from_above);
-    list_badges_past_edges(&place, &edges, from_above, cells, bonuses, doubts);
+    list_badges_past_edges(place, &edges, from_above, cells, bonuses, doubts);
 }
 
 /// Lists as an unreadable badge each tile of `cells` with no badge read whose badge place
@@ -1480,15 +1477,13 @@ impl BadgePlace {
 /// The marks looked for again in the smallest colour channel are weighed so too (see
 /// [`read_smallest_channel_badges`]). Measured over every set and probe (1,569 images), with
 /// those: 17 badges missed in silence are listed, and no tile without a badge is.
+/// `place` is the board's badge place (see [`BadgePlace::of_board`]).
 fn doubt_marks_at_the_badge_place(
+    place: &BadgePlace,
     cells: &[TileCrops],
     bonuses: &[Vec<String>],
-    bonus_boxes: &[Option<PixelBox>],
     doubts: &mut Vec<MarkDoubt>,
 ) {
-    let Some(place) = BadgePlace::of_board(cells, bonuses, bonus_boxes) else {
-        return;
-    };
     for cell in cells.iter().filter(|c| bonuses[c.row][c.col].is_empty()) {
         let marked = cell
             .marks
@@ -1603,13 +1598,6 @@ const LATE_START: f32 = 0.25;
 /// (a sharpened capture) starts 0.29-0.35 late.
 fn starts_late(left: f32, usual: ValueStart) -> bool {
     usual.height > 0.0 && left - usual.left >= LATE_START * usual.height
-}
-
-/// The median of `values` (the upper one of an even count); 0 when there are none.
-fn median(values: impl Iterator<Item = f32>) -> f32 {
-    let mut v: Vec<f32> = values.collect();
-    v.sort_by(f32::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// Whether a text's `span` was cut short from above, against the `usual` span of its kind (the
@@ -1916,8 +1904,12 @@ impl CellGrids {
             return;
         }
         let usual = ValueStart {
-            left: median(sure.iter().map(|(_, m, c)| m.left as f32 - c.left as f32)),
-            height: median(sure.iter().map(|(_, m, _)| m.height() as f32)),
+            left: median(
+                sure.iter()
+                    .map(|(_, m, c)| m.left as f32 - c.left as f32)
+                    .collect(),
+            ),
+            height: median(sure.iter().map(|(_, m, _)| m.height() as f32).collect()),
         };
         for (i, mark, cell) in placed {
             if starts_late(mark.left as f32 - cell.left as f32, usual) {
@@ -2038,7 +2030,10 @@ impl CellGrids {
             &cell_boxes,
             &mut doubts,
         );
-        doubt_marks_at_the_badge_place(cells, &bonuses, &self.bonus_boxes, &mut doubts);
+        let place = BadgePlace::of_board(cells, &bonuses, &self.bonus_boxes);
+        if let Some(place) = &place {
+            doubt_marks_at_the_badge_place(place, cells, &bonuses, &mut doubts);
+        }
         doubt_badges_under_covers(
             &self.covers,
             &bonuses,
@@ -2046,7 +2041,9 @@ impl CellGrids {
             &cell_boxes,
             &mut doubts,
         );
-        doubt_badges_past_cover_edges(image, cells, &bonuses, &self.bonus_boxes, &mut doubts);
+        if let Some(place) = &place {
+            doubt_badges_past_cover_edges(image, place, cells, &bonuses, &mut doubts);
+        }
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
@@ -2284,17 +2281,7 @@ mod tests {
             .map(|i| {
                 let (row, col) = (i / 3, i % 3);
                 let (x, y) = (col as u32 * 100, row as u32 * 100);
-                TileCrops {
-                    row,
-                    col,
-                    cell: PixelBox::new(x, y, x + 100, y + 100),
-                    main: None,
-                    marks: Vec::new(),
-                    mark_labels: Vec::new(),
-                    unreadable: false,
-                    lifted_main: None,
-                    ink_beside_main: 0.0,
-                }
+                TileCrops::blank(row, col, PixelBox::new(x, y, x + 100, y + 100))
             })
             .collect();
         let grids = CellGrids::new(3, 3, &cells);
@@ -2324,16 +2311,15 @@ mod tests {
         cells[7].marks.push(mark_at(7, (18, 12, 22, 16)));
         cells[8].marks.push(mark_at(8, (10, 8, 18, 20)));
         let mut doubts = Vec::new();
-        doubt_marks_at_the_badge_place(&cells, &bonuses, &bonus_boxes, &mut doubts);
+        let place = BadgePlace::of_board(&cells, &bonuses, &bonus_boxes).expect("a place");
+        doubt_marks_at_the_badge_place(&place, &cells, &bonuses, &mut doubts);
         assert_eq!(doubts.len(), 2, "{doubts:?}");
         assert!(doubts[0].is_at((1, 1), MarkKind::Badge));
         assert!(doubts[0].choices.is_empty());
         assert!(doubts[1].is_at((2, 2), MarkKind::Badge));
         // Without a badge read on the board there is no place to look at.
         let none = vec![vec![String::new(); 3]; 3];
-        let mut doubts = Vec::new();
-        doubt_marks_at_the_badge_place(&cells, &none, &[None; 9], &mut doubts);
-        assert!(doubts.is_empty());
+        assert!(BadgePlace::of_board(&cells, &none, &[None; 9]).is_none());
     }
 
     #[test]
@@ -2465,12 +2451,19 @@ mod tests {
         grids.value_boxes[i] = Some(PixelBox::new(x, y + top, x + 10, y + bottom));
     }
 
-    #[test]
-    fn a_value_cut_short_from_above_is_doubted() {
+    /// [`three_by_three`] with a `1` read 99% sure in the top-right corner of each of its
+    /// first six cells, 14 pixels high: the board's usual values.
+    fn with_usual_values() -> (Vec<TileCrops>, CellGrids) {
         let (cells, mut grids) = three_by_three();
         for i in 0..6 {
             place_value(&mut grids, i, 1, 0.99, (10, 24));
         }
+        (cells, grids)
+    }
+
+    #[test]
+    fn a_value_cut_short_from_above_is_doubted() {
+        let (cells, mut grids) = with_usual_values();
         // What a banner's edge left of a `2` (its lower 10 of 14 pixels), read as a `4`.
         place_value(&mut grids, 6, 4, 0.91, (14, 24));
         // A whole value a little lower in its tile (the lattice's rows drift), and one whose
@@ -2487,10 +2480,7 @@ mod tests {
 
     #[test]
     fn a_piece_of_a_value_is_doubted() {
-        let (cells, mut grids) = three_by_three();
-        for i in 0..6 {
-            place_value(&mut grids, i, 1, 0.99, (10, 24));
-        }
+        let (cells, mut grids) = with_usual_values();
         // The hook of a `2` whose foot split off (7 of 14 pixels), not cut from above; and a
         // whole value whose thin bottom stroke faded (9 of 14).
         place_value(&mut grids, 6, 2, 0.76, (10, 17));

@@ -218,6 +218,25 @@ pub struct TileCrops {
     pub ink_beside_main: f32,
 }
 
+#[cfg(test)]
+impl TileCrops {
+    /// A cell at (`row`, `col`) whose box is `cell`, with no text, marks or ink: for tests of
+    /// the rules that read the cells' boxes.
+    pub(crate) fn blank(row: usize, col: usize, cell: PixelBox) -> TileCrops {
+        TileCrops {
+            row,
+            col,
+            cell,
+            main: None,
+            marks: Vec::new(),
+            mark_labels: Vec::new(),
+            unreadable: false,
+            lifted_main: None,
+            ink_beside_main: 0.0,
+        }
+    }
+}
+
 /// A label printed inside a corner mark (see [`nested_label`]), cut only when it is read.
 #[derive(Debug, Clone, Copy)]
 pub struct MarkLabel {
