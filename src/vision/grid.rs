@@ -12,11 +12,12 @@ use super::glyphs::{Blob, InkMasks};
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use image::GrayImage;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// The board's lattice, in the coordinates of the analysed image.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Lattice {
     /// Rows of the board.
     pub rows: usize,
@@ -65,31 +66,16 @@ impl Lattice {
         )
     }
 
-    /// Whether most letters are darker than their tiles: per cell, the letter box's extreme
-    /// pixels are compared with the cell's median (its background).
-    pub fn ink_is_dark(&self, gray: &GrayImage) -> bool {
-        let votes: i32 = (0..self.cells.len())
-            .filter_map(|i| self.cell_ink_is_dark(gray, i))
-            .map(|dark| if dark { 1 } else { -1 })
-            .sum();
-        votes > 0
-    }
-
-    /// Whether the text in cell `i` is darker than the cell around it: the text box's extreme
-    /// pixels against the cell's median (its background); `None` for a cell with no text.
-    pub fn cell_ink_is_dark(&self, gray: &GrayImage, i: usize) -> Option<bool> {
+    /// The pixels whose levels tell whether cell `i`'s text is darker than the cell around it
+    /// (see [`Polarities`]): the whole cell (its median is the tile's ground) and the text's
+    /// box (its extreme pixels are the ink); `None` for a cell with no text.
+    fn polarity_boxes(&self, gray: &GrayImage, i: usize) -> Option<(PixelBox, PixelBox)> {
         let b = self.cells[i]?;
-        let background =
-            levels_in(gray, self.cell_box(i / self.cols, i % self.cols)).median() as f32;
-        let text = levels_in(
-            gray,
-            Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32),
-        );
-        let (low, high) = (
-            text.quantile(TEXT_EXTREME) as f32,
-            text.quantile(1.0 - TEXT_EXTREME) as f32,
-        );
-        Some(background - low > high - background)
+        let text = Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32);
+        Some((
+            pixels_in(gray, self.cell_box(i / self.cols, i % self.cols)),
+            pixels_in(gray, text),
+        ))
     }
 
     /// How far its texts sit from their cells' centres, on average, in pitches (the larger of
@@ -334,6 +320,10 @@ pub fn find_lattice(
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * SEED_STEP);
     let mut found: Vec<Lattice> = Vec::new();
+    let polarities = Polarities::new(gray);
+    // Seeds of nearby heights often fit the same lattice; what follows depends on the lattice
+    // alone, so each is judged once.
+    let mut fitted: Vec<Lattice> = Vec::new();
     let mut furthest = NoLattice::NoText;
     let mut got_to = |reason: NoLattice| furthest = furthest.max(reason);
     for &seed in &heights {
@@ -355,11 +345,15 @@ pub fn find_lattice(
             let Some(mut lattice) = fit(&set, h, dark) else {
                 continue;
             };
-            if lattice.ink_is_dark(gray) != dark {
+            if fitted.contains(&lattice) {
+                continue;
+            }
+            fitted.push(lattice.clone());
+            if polarities.lattice_is_dark(&lattice) != dark {
                 continue;
             }
             complete(&mut lattice, texts);
-            let mut kinds = trim(&mut lattice, gray, masks, colours);
+            let mut kinds = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
                 take_in_covered_rows(&mut lattice, &mut kinds, masks, colours);
             }
@@ -551,10 +545,11 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
 /// completed by a row under a cover: see [`take_in_covered_rows`]).
 fn trim(
     lattice: &mut Lattice,
-    gray: &GrayImage,
+    polarities: &Polarities,
     masks: &InkMasks,
     colours: &Colours,
 ) -> Vec<CellKind> {
+    let gray = polarities.gray;
     loop {
         let kinds: Vec<CellKind> = (0..lattice.cells.len())
             .map(|i| cell_kind(lattice, masks, i))
@@ -577,7 +572,7 @@ fn trim(
                     unlike_looks += usize::from(unlike[i]);
                 }
                 let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
-                let other_polarity = || lattice.cell_ink_is_dark(gray, i) == Some(!lattice.dark);
+                let other_polarity = || polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
                 if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
                     unlike_text += 1;
                 }
@@ -1575,8 +1570,8 @@ fn line_fit(points: impl Iterator<Item = (f32, f32)>, pitch: f32) -> (f32, f32) 
     (mv - slope * mi, slope)
 }
 
-/// The grey levels in a box (clamped to the image; at least one pixel).
-fn levels_in(gray: &GrayImage, area: Rect) -> Levels {
+/// The pixels of `area` (cut to the image; at least one pixel).
+fn pixels_in(gray: &GrayImage, area: Rect) -> PixelBox {
     let Rect {
         left: l,
         top: t,
@@ -1592,7 +1587,54 @@ fn levels_in(gray: &GrayImage, area: Rect) -> Levels {
         (r.max(0.0) as u32).clamp(x0 + 1, w),
         (b.max(0.0) as u32).clamp(y0 + 1, h),
     );
-    Levels::in_image(gray, PixelBox::new(x0, y0, x1, y1))
+    PixelBox::new(x0, y0, x1, y1)
+}
+
+/// Whether the texts of cells are darker than their tiles, each measured once per image: the
+/// lattices tried for one image share most of their cells, and trimming a lattice asks again
+/// after each cut (measuring took most of the lattice search's time). Kept by the pixels
+/// measured (see [`Lattice::polarity_boxes`]), so a cell of another lattice on the same pixels
+/// is the same cell.
+struct Polarities<'a> {
+    gray: &'a GrayImage,
+    known: RefCell<HashMap<(PixelBox, PixelBox), bool>>,
+}
+
+impl<'a> Polarities<'a> {
+    /// None measured yet, in `gray`.
+    fn new(gray: &'a GrayImage) -> Self {
+        Polarities {
+            gray,
+            known: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Whether most of a lattice's letters are darker than their tiles (a vote of its cells).
+    fn lattice_is_dark(&self, lattice: &Lattice) -> bool {
+        let votes: i32 = (0..lattice.cells.len())
+            .filter_map(|i| self.cell_is_dark(lattice, i))
+            .map(|dark| if dark { 1 } else { -1 })
+            .sum();
+        votes > 0
+    }
+
+    /// Whether the text in cell `i` is darker than the cell around it: the text box's extreme
+    /// pixels against the cell's median (its background); `None` for a cell with no text.
+    fn cell_is_dark(&self, lattice: &Lattice, i: usize) -> Option<bool> {
+        let (cell, text) = lattice.polarity_boxes(self.gray, i)?;
+        if let Some(&dark) = self.known.borrow().get(&(cell, text)) {
+            return Some(dark);
+        }
+        let background = Levels::in_image(self.gray, cell).median() as f32;
+        let ink = Levels::in_image(self.gray, text);
+        let (low, high) = (
+            ink.quantile(TEXT_EXTREME) as f32,
+            ink.quantile(1.0 - TEXT_EXTREME) as f32,
+        );
+        let dark = background - low > high - background;
+        self.known.borrow_mut().insert((cell, text), dark);
+        Some(dark)
+    }
 }
 
 /// The median of `v` (the upper one of an even count); 0 when it is empty.
@@ -2162,6 +2204,39 @@ mod tests {
             holes: vec![false; 16],
             covered: Vec::new(),
         }
+    }
+
+    /// A cell's polarity is its text's extreme levels against the cell's median, measured once
+    /// for each pixel box however often it is asked, by this lattice or another on the same
+    /// pixels.
+    #[test]
+    fn polarities_are_measured_once_per_cell() {
+        let letters = lattice_of(|r, c| letter(100 + c * 50, 100 + r * 50), 24.0);
+        let mut image = test_image(&letters.cells.iter().flatten().copied().collect::<Vec<_>>());
+        // The last cell's letter is light on a dark tile.
+        for y in 225..275 {
+            for x in 225..275 {
+                let level = if image.get_pixel(x, y)[0] < 100 {
+                    240
+                } else {
+                    40
+                };
+                image.put_pixel(x, y, image::Luma([level]));
+            }
+        }
+        let polarities = Polarities::new(&image);
+        assert!(polarities.lattice_is_dark(&letters));
+        assert_eq!(polarities.cell_is_dark(&letters, 0), Some(true));
+        assert_eq!(polarities.cell_is_dark(&letters, 15), Some(false));
+        assert_eq!(polarities.known.borrow().len(), 16);
+        // The same cells in a lattice cut to its last three rows are not measured again.
+        let mut cut = letters.clone();
+        crop(&mut cut, 1..4, 0..4);
+        assert_eq!(polarities.cell_is_dark(&cut, 11), Some(false));
+        assert_eq!(polarities.known.borrow().len(), 16);
+        let mut empty = letters.clone();
+        empty.cells[3] = None;
+        assert_eq!(polarities.cell_is_dark(&empty, 3), None);
     }
 
     /// Small text in the tiles' corners is their marks; letters half a tile off a lattice of
