@@ -150,7 +150,7 @@ fn clipboard_image() -> Result<DynamicImage, Failure> {
     let image = DynamicImage::ImageRgba8(rgba);
     vision::load::check_size(&image)
         .map_err(|e| Failure::from(anyhow::Error::new(e).context("clipboard")))?;
-    Ok(image)
+    Ok(vision::load::without_alpha(image))
 }
 
 /// What went wrong with the clipboard, in words a user can act on.
@@ -361,10 +361,24 @@ pub fn run_read(args: ReadArgs) -> CliResult {
             "--fix applies to one screenshot: give one image"
         )));
     }
-    let reader = load_reader(args.model.model.as_deref())?;
     if !several {
-        return read_one(&args, &images[0], &reader, args.debug.clone());
+        // The model loads on the other core while the image decodes.
+        let started = Instant::now();
+        let (reader, image) = rayon::join(
+            || load_reader(args.model.model.as_deref()),
+            || load_image(&images[0]),
+        );
+        let reader = reader?;
+        return report_one(
+            &args,
+            &images[0],
+            image?,
+            started,
+            &reader,
+            args.debug.clone(),
+        );
     }
+    let reader = load_reader(args.model.model.as_deref())?;
     each_image(&images, args.json, |source| {
         let debug = args.debug.as_ref().map(|dir| dir.join(source.folder()));
         read_one(&args, source, &reader, debug)
@@ -414,6 +428,19 @@ fn read_one(
 ) -> CliResult {
     let started = Instant::now();
     let image = load_image(source)?;
+    report_one(args, source, image, started, reader, debug)
+}
+
+/// Reads the image `source` decoded to `image` (since `started`) and writes its report, as
+/// [`read_one`] does.
+fn report_one(
+    args: &ReadArgs,
+    source: &ImageArg,
+    image: DynamicImage,
+    started: Instant,
+    reader: &TileReader,
+    debug: Option<PathBuf>,
+) -> CliResult {
     let reading = read_decoded(source, &image, reader)?;
     let elapsed = started.elapsed().as_secs_f64() * 1e3;
     let name = source.name();
