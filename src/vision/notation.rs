@@ -12,6 +12,7 @@ use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
 use image::imageops::{rotate90, rotate180, rotate270};
 use image::{DynamicImage, GrayImage};
 use rayon::prelude::*;
+use std::cell::OnceCell;
 
 /// Digits the model may read in a main tile, where only letters belong, and the letters they
 /// stand for. A tile read this way keeps half its confidence.
@@ -458,11 +459,11 @@ fn grounds_around(
 /// from above or below (a phone's notification banner, a popup over the board's edge): the
 /// ground right above where the board's letters lie is not the ground right below, unlike on
 /// the board's other tiles (see [`COVERED_DISTANCE`]), and the letter starts or ends short of
-/// where theirs do (see [`COVER_CUT_SHARE`]). What a cover leaves of a letter is often another
-/// letter (a `T` without its bar is an `I`), read surely. `mains` are indices into `readings`,
-/// each the main text of its cell in `cells` (by `owners`) with its span in the cell (`spans`).
-/// Returns the readings (indices into `readings`) so covered, with the side the cover comes
-/// from.
+/// where theirs do (see [`COVER_CUT_SHARE`]), or reaches the edge of a cover across its row
+/// (see [`COVER_TOUCH`]). What a cover leaves of a letter is often another letter (a `T`
+/// without its bar is an `I`), read surely. `mains` are indices into `readings`, each the main
+/// text of its cell in `cells` (by `owners`) with its span in the cell (`spans`). Returns the
+/// readings (indices into `readings`) so covered, with the side the cover comes from.
 fn doubt_covered_letters(
     image: &DynamicImage,
     cells: &[TileCrops],
@@ -490,24 +491,84 @@ fn doubt_covered_letters(
     let Some(usual) = median_colour(differences.iter().flatten().copied().collect()) else {
         return covered_cells;
     };
+    let edges = CoverEdges::new(image, cells);
     for ((&k, difference), span) in mains.iter().zip(&differences).zip(spans) {
         let covered = difference.is_some_and(|d| fill::distance(d, usual) > COVERED_DISTANCE);
         let Some(span) = span.filter(|_| covered) else {
             continue;
         };
         let (lost_above, lost_below) = (span.top - letters.top, letters.bottom - span.bottom);
-        if lost_above.max(lost_below) >= COVER_CUT_SHARE * letters.height() {
-            let r = &mut readings[k];
-            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
-            let side = if lost_above >= lost_below {
+        let side = if lost_above.max(lost_below) >= COVER_CUT_SHARE * letters.height() {
+            Some(if lost_above >= lost_below {
                 Cover::Above
             } else {
                 Cover::Below
-            };
+            })
+        } else {
+            edges.touching(&cells[owners[k].0], span)
+        };
+        if let Some(side) = side {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
             covered_cells.push((k, side));
         }
     }
     covered_cells
+}
+
+/// A letter whose ink reaches a cover's edge, within this share of the cell's height (at least
+/// [`COVER_TOUCH_PIXELS`]), may have lost a part under it however little of it is gone (an `N`
+/// that lost its top corner is read `Z`).
+const COVER_TOUCH: f32 = 0.01;
+/// See [`COVER_TOUCH`].
+const COVER_TOUCH_PIXELS: f32 = 1.0;
+
+/// The edges of covers across the board's rows (see [`cover_edge::cover_edges`]), from above and
+/// from below, each found when first asked for.
+struct CoverEdges<'a> {
+    image: &'a DynamicImage,
+    cells: &'a [TileCrops],
+    above: OnceCell<Vec<Option<f32>>>,
+    below: OnceCell<Vec<Option<f32>>>,
+}
+
+impl<'a> CoverEdges<'a> {
+    /// None found yet, over the board of `cells` in `image`.
+    fn new(image: &'a DynamicImage, cells: &'a [TileCrops]) -> Self {
+        CoverEdges {
+            image,
+            cells,
+            above: OnceCell::new(),
+            below: OnceCell::new(),
+        }
+    }
+
+    /// The side of the cover whose edge the letter of `cell` (its vertical span in the cell:
+    /// `span`) reaches (see [`COVER_TOUCH`]); `None` when it reaches none.
+    fn touching(&self, cell: &TileCrops, span: VerticalSpan) -> Option<Cover> {
+        let rows = self.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
+        let touch = (COVER_TOUCH * cell.cell.height() as f32).max(COVER_TOUCH_PIXELS);
+        let (top, bottom) = (
+            cell.cell.top as f32 + span.top,
+            cell.cell.top as f32 + span.bottom,
+        );
+        let edge = |side: Cover| {
+            let from_above = side == Cover::Above;
+            let edges = if from_above { &self.above } else { &self.below };
+            edges
+                .get_or_init(|| cover_edge::cover_edges(self.image, self.cells, rows, from_above))
+                .get(cell.row)
+                .copied()
+                .flatten()
+        };
+        if edge(Cover::Above).is_some_and(|edge| (top - edge).abs() <= touch) {
+            Some(Cover::Above)
+        } else if edge(Cover::Below).is_some_and(|edge| (edge - bottom).abs() <= touch) {
+            Some(Cover::Below)
+        } else {
+            None
+        }
+    }
 }
 
 /// The side a cover over a tile comes from (a notification banner from above, a popup or a
@@ -2758,6 +2819,38 @@ mod tests {
         let mains: Vec<usize> = (0..9).collect();
         let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
         let mut readings: Vec<CropReading> = (0..9).map(|_| reading("I", 0.99)).collect();
+        let covered = doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
+        assert_eq!(covered, vec![(0, Cover::Above)]);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        let mut expected = vec![0.99; 9];
+        expected[0] = ODD_LETTER_CONFIDENCE;
+        assert_eq!(confidences, expected);
+    }
+
+    /// A 3x3 board of light blue tiles 100 px apart on a dark ground, with a white banner over
+    /// the whole first row down to pixel row 31. Letters lie 30 to 70 px below their cell's top
+    /// on the other rows; in the first, one starts right under the banner's edge (at 32: it lost
+    /// 2 px, too little to tell by its span), two a few pixels lower.
+    #[test]
+    fn letters_that_reach_a_covers_edge_lose_their_confidence() {
+        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(300, 300, |x, y| {
+            let ground = !(6..94).contains(&(x % 100)) || !(6..94).contains(&(y % 100));
+            image::Rgb(if y < 32 {
+                [245, 245, 245]
+            } else if ground {
+                [30, 40, 60]
+            } else {
+                [120, 200, 245]
+            })
+        }));
+        let (cells, _) = three_by_three();
+        let mut spans = vec![span(30.0, 70.0); 9];
+        spans[0] = span(32.0, 70.0);
+        spans[1] = span(36.0, 70.0);
+        spans[2] = span(35.0, 70.0);
+        let mains: Vec<usize> = (0..9).collect();
+        let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
+        let mut readings: Vec<CropReading> = (0..9).map(|_| reading("Z", 0.99)).collect();
         let covered = doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
         assert_eq!(covered, vec![(0, Cover::Above)]);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
