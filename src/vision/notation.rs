@@ -2811,15 +2811,26 @@ mod tests {
                 [120, 200, 245]
             })
         }));
-        let (cells, _) = three_by_three();
         let mut spans = vec![span(30.0, 70.0); 9];
         // What the banner left of the first letter; a whole letter lower in its uncovered tile.
         spans[0] = span(45.0, 70.0);
         spans[2] = span(40.0, 70.0);
+        assert_only_the_first_letter_covered(&image, &spans, "I");
+    }
+
+    /// Runs [`doubt_covered_letters`] on the 3x3 board of [`three_by_three`] in `image`, its
+    /// letters read `text` at 99% and lying at `spans`, and checks that only the first tile's
+    /// letter is covered (from above) and loses its confidence.
+    fn assert_only_the_first_letter_covered(
+        image: &DynamicImage,
+        spans: &[Option<VerticalSpan>],
+        text: &str,
+    ) {
+        let (cells, _) = three_by_three();
         let mains: Vec<usize> = (0..9).collect();
         let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
-        let mut readings: Vec<CropReading> = (0..9).map(|_| reading("I", 0.99)).collect();
-        let covered = doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
+        let mut readings: Vec<CropReading> = (0..9).map(|_| reading(text, 0.99)).collect();
+        let covered = doubt_covered_letters(image, &cells, spans, &mains, &owners, &mut readings);
         assert_eq!(covered, vec![(0, Cover::Above)]);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
         let mut expected = vec![0.99; 9];
@@ -2843,20 +2854,11 @@ mod tests {
                 [120, 200, 245]
             })
         }));
-        let (cells, _) = three_by_three();
         let mut spans = vec![span(30.0, 70.0); 9];
         spans[0] = span(32.0, 70.0);
         spans[1] = span(36.0, 70.0);
         spans[2] = span(35.0, 70.0);
-        let mains: Vec<usize> = (0..9).collect();
-        let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
-        let mut readings: Vec<CropReading> = (0..9).map(|_| reading("Z", 0.99)).collect();
-        let covered = doubt_covered_letters(&image, &cells, &spans, &mains, &owners, &mut readings);
-        assert_eq!(covered, vec![(0, Cover::Above)]);
-        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
-        let mut expected = vec![0.99; 9];
-        expected[0] = ODD_LETTER_CONFIDENCE;
-        assert_eq!(confidences, expected);
+        assert_only_the_first_letter_covered(&image, &spans, "Z");
     }
 
     /// The lower half of an `H` under a banner reads `TT`, surely: a tile of a row under a
