@@ -462,11 +462,13 @@ fn grounds_around(
 /// where theirs do (see [`COVER_CUT_SHARE`]), or reaches the edge of a cover across its row
 /// (see [`COVER_TOUCH`]). What a cover leaves of a letter is often another letter (a `T`
 /// without its bar is an `I`), read surely. `mains` are indices into `readings`, each the main
-/// text of its cell in `cells` (by `owners`) with its span in the cell (`spans`). Returns the
-/// readings (indices into `readings`) so covered, with the side the cover comes from.
+/// text of its cell in `cells` (by `owners`) with its span in the cell (`spans`); `edges` the
+/// board's cover edges. Returns the readings (indices into `readings`) so covered, with the side
+/// the cover comes from.
 fn doubt_covered_letters(
     image: &DynamicImage,
     cells: &[TileCrops],
+    edges: &CoverEdges,
     spans: &[Option<VerticalSpan>],
     mains: &[usize],
     owners: &[(usize, Option<usize>)],
@@ -491,7 +493,6 @@ fn doubt_covered_letters(
     let Some(usual) = median_colour(differences.iter().flatten().copied().collect()) else {
         return covered_cells;
     };
-    let edges = CoverEdges::new(image, cells);
     for ((&k, difference), span) in mains.iter().zip(&differences).zip(spans) {
         let covered = difference.is_some_and(|d| fill::distance(d, usual) > COVERED_DISTANCE);
         let Some(span) = span.filter(|_| covered) else {
@@ -524,39 +525,45 @@ const COVER_TOUCH: f32 = 0.01;
 const COVER_TOUCH_PIXELS: f32 = 1.0;
 
 /// The edges of covers across the board's rows (see [`cover_edge::cover_edges`]), from above and
-/// from below, each found when first asked for.
+/// from below, each found when first asked for, once per board: the letters a cover's edge
+/// touches and the badges it hides are both judged from them.
 struct CoverEdges<'a> {
     image: &'a DynamicImage,
     cells: &'a [TileCrops],
+    rows: usize,
     above: OnceCell<Vec<Option<f32>>>,
     below: OnceCell<Vec<Option<f32>>>,
 }
 
 impl<'a> CoverEdges<'a> {
-    /// None found yet, over the board of `cells` in `image`.
-    fn new(image: &'a DynamicImage, cells: &'a [TileCrops]) -> Self {
+    /// None found yet, over the board of `rows` rows of `cells` in `image`.
+    fn new(image: &'a DynamicImage, cells: &'a [TileCrops], rows: usize) -> Self {
         CoverEdges {
             image,
             cells,
+            rows,
             above: OnceCell::new(),
             below: OnceCell::new(),
         }
     }
 
+    /// Where a cover over each row begins, from above when `from_above`, else from below (see
+    /// [`cover_edge::cover_edges`]).
+    fn across(&self, from_above: bool) -> &[Option<f32>] {
+        let edges = if from_above { &self.above } else { &self.below };
+        edges.get_or_init(|| cover_edge::cover_edges(self.image, self.cells, self.rows, from_above))
+    }
+
     /// The side of the cover whose edge the letter of `cell` (its vertical span in the cell:
     /// `span`) reaches (see [`COVER_TOUCH`]); `None` when it reaches none.
     fn touching(&self, cell: &TileCrops, span: VerticalSpan) -> Option<Cover> {
-        let rows = self.cells.iter().map(|c| c.row + 1).max().unwrap_or(0);
         let touch = (COVER_TOUCH * cell.cell.height() as f32).max(COVER_TOUCH_PIXELS);
         let (top, bottom) = (
             cell.cell.top as f32 + span.top,
             cell.cell.top as f32 + span.bottom,
         );
         let edge = |side: Cover| {
-            let from_above = side == Cover::Above;
-            let edges = if from_above { &self.above } else { &self.below };
-            edges
-                .get_or_init(|| cover_edge::cover_edges(self.image, self.cells, rows, from_above))
+            self.across(side == Cover::Above)
                 .get(cell.row)
                 .copied()
                 .flatten()
@@ -978,9 +985,11 @@ pub fn read_cells(
         })
         .collect();
     let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
+    let edges = CoverEdges::new(image, cells, lattice.rows);
     covered.extend(doubt_covered_letters(
         image,
         cells,
+        &edges,
         &spans,
         &mains,
         &owners,
@@ -1003,7 +1012,7 @@ pub fn read_cells(
             Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    Ok(grids.into_reading(image, lattice, cells, scale))
+    Ok(grids.into_reading(&edges, lattice, cells, scale))
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
@@ -1433,17 +1442,18 @@ const HIDDEN_BADGE_SHARE: f32 = 0.15;
 /// [`BadgePlace`]) a cover over its row hides in part, as seen across the row (see
 /// [`cover_edge::cover_edges`]): a banner over a row's top can hide its badges while its
 /// letters stay whole, and what shows of a badge beyond the banner's edge is rarely read.
-/// `place` is the board's badge place (see [`BadgePlace::of_board`]); `bonuses` is row-major.
+/// `place` is the board's badge place (see [`BadgePlace::of_board`]); `bonuses` is row-major;
+/// `edges` the board's cover edges.
 fn doubt_badges_past_cover_edges(
-    image: &DynamicImage,
+    edges: &CoverEdges,
     place: &BadgePlace,
     cells: &[TileCrops],
     bonuses: &[Vec<String>],
     doubts: &mut Vec<MarkDoubt>,
 ) {
     let from_above = place.median.y < 0.5;
-    let edges = cover_edge::cover_edges(image, cells, bonuses.len(), from_above);
-    list_badges_past_edges(place, &edges, from_above, cells, bonuses, doubts);
+    let edges = edges.across(from_above);
+    list_badges_past_edges(place, edges, from_above, cells, bonuses, doubts);
 }
 
 /// Lists as an unreadable badge each tile of `cells` with no badge read whose badge place
@@ -2051,7 +2061,7 @@ impl CellGrids {
     /// badges when any tile shows one.
     fn into_reading(
         mut self,
-        image: &DynamicImage,
+        edges: &CoverEdges,
         lattice: &Lattice,
         cells: &[TileCrops],
         scale: f32,
@@ -2103,7 +2113,7 @@ impl CellGrids {
             &mut doubts,
         );
         if let Some(place) = &place {
-            doubt_badges_past_cover_edges(image, place, cells, &bonuses, &mut doubts);
+            doubt_badges_past_cover_edges(edges, place, cells, &bonuses, &mut doubts);
         }
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
@@ -2830,7 +2840,9 @@ mod tests {
         let mains: Vec<usize> = (0..9).collect();
         let owners: Vec<(usize, Option<usize>)> = (0..9).map(|i| (i, None)).collect();
         let mut readings: Vec<CropReading> = (0..9).map(|_| reading(text, 0.99)).collect();
-        let covered = doubt_covered_letters(image, &cells, spans, &mains, &owners, &mut readings);
+        let edges = CoverEdges::new(image, &cells, 3);
+        let covered =
+            doubt_covered_letters(image, &cells, &edges, spans, &mains, &owners, &mut readings);
         assert_eq!(covered, vec![(0, Cover::Above)]);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
         let mut expected = vec![0.99; 9];
