@@ -5,7 +5,8 @@
 //! image (a decompression bomb) is refused before anything is allocated.
 
 use super::VisionError;
-use image::{DynamicImage, ImageFormat, ImageReader, Limits};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use rayon::prelude::*;
 use std::io::Cursor;
 use std::path::Path;
@@ -124,8 +125,18 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, VisionError> {
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODED_BYTES);
-    reader.limits(limits);
-    let image = reader.decode().map_err(decode_error)?;
+    reader.limits(limits.clone());
+    let mut decoder = reader.into_decoder().map_err(decode_error)?;
+    // As `ImageReader::decode` does: the decoded size counts against the allocation limit.
+    limits
+        .reserve(decoder.total_bytes())
+        .map_err(decode_error)?;
+    decoder.set_limits(limits).map_err(decode_error)?;
+    // A photo taken with the phone on its side is saved so, with its Exif orientation saying
+    // how to stand it up (as every viewer shows it); an unreadable orientation is ignored.
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
+    image.apply_orientation(orientation);
     check_size(&image)?;
     Ok(without_alpha(image))
 }
@@ -307,6 +318,24 @@ mod tests {
             image::Luma([(x * y) as u8])
         }));
         assert_eq!(to_grey(&grey), grey.to_luma8());
+    }
+
+    /// A photo whose Exif data says it was taken on its side loads standing up, as a viewer
+    /// shows it.
+    #[test]
+    fn exif_orientation_stands_photos_up() {
+        use image::ImageEncoder;
+        // Exif (TIFF, big-endian): one entry, Orientation (0x0112) = 6, "turn 90 clockwise".
+        let exif = b"MM\0\x2a\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0\0\0\0\0".to_vec();
+        let lying = image::RgbImage::from_fn(60, 40, |x, y| image::Rgb([x as u8, y as u8, 7]));
+        let mut png = Vec::new();
+        let mut encoder = image::codecs::png::PngEncoder::new(&mut png);
+        encoder.set_exif_metadata(exif).unwrap();
+        encoder
+            .write_image(lying.as_raw(), 60, 40, image::ExtendedColorType::Rgb8)
+            .unwrap();
+        let loaded = decode(&png).unwrap();
+        assert_eq!(loaded.to_rgb8(), image::imageops::rotate90(&lying));
     }
 
     #[test]
