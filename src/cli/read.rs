@@ -26,7 +26,10 @@ pub struct ReadArgs {
     pub clipboard: bool,
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
-    /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game"}.
+    /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?}
+    /// ("turned": degrees clockwise the image was turned to read its board upright, only when
+    /// it was; rows and columns are then those of the board so turned, "grid" in the image's
+    /// own pixels).
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -474,6 +477,14 @@ fn report_one(
         "\n{}x{} grid at x={} y={} ({}x{} px), read in {elapsed:.0} ms",
         reading.board.rows, reading.board.cols, g.x, g.y, g.width, g.height
     )?;
+    if reading.turned != vision::Turn::None {
+        writeln!(
+            out,
+            "the image's letters lay on their side or upside down: read {} (rows and columns as \
+             the board stands upright)",
+            reading.turned
+        )?;
+    }
     out.flush()?;
     warn_doubts(&name, &doubts, &board, game);
     warn_mark_doubts(&name, &reading.mark_doubts);
@@ -491,6 +502,9 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
         "grid": {"x": reading.grid.x, "y": reading.grid.y, "width": reading.grid.width, "height": reading.grid.height},
         "game": {"name": reading.game.game, "reason": reading.game.reason, "certain": reading.game.certain},
     });
+    if reading.turned != vision::Turn::None {
+        v["turned"] = json!(reading.turned.degrees());
+    }
     if let Some(unowned) = &reading.game.unowned {
         // Letterpress: rows of true (no player owns the tile) and false, like "tiles".
         let cols = reading.board.cols.max(1);

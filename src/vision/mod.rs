@@ -27,10 +27,12 @@ pub(crate) mod rect;
 pub(crate) mod table;
 pub(crate) mod tiles;
 pub(crate) mod trail;
+pub mod turn;
 
 pub use grid::NoLattice;
 pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
+pub use turn::Turn;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
 use ocr::TileReader;
@@ -173,11 +175,42 @@ pub struct BoardReading {
     pub bonus_boxes: Vec<Option<PixelBox>>,
     /// The game the screenshot shows, with the evidence (see [`game`]).
     pub game: game::GameGuess,
+    /// How far the image was turned clockwise to read its board upright ([`Turn::None`] for
+    /// nearly every screenshot): rows, columns, values and badges are those of the board so
+    /// turned; the boxes above are in the image's own pixels.
+    pub turned: Turn,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
 }
 
 impl BoardReading {
+    /// The reading of an image turned by `turn`, its boxes mapped back to the image before the
+    /// turn (of size `dims`), and `turned` set.
+    fn turned_back(mut self, turn: Turn, dims: (u32, u32)) -> BoardReading {
+        let back = |b: PixelBox| turn.box_back(b, dims);
+        let g = self.grid;
+        let grid = back(PixelBox::new(g.x, g.y, g.x + g.width, g.y + g.height));
+        self.grid = GridBox {
+            x: grid.left,
+            y: grid.top,
+            width: grid.width(),
+            height: grid.height(),
+        };
+        for b in &mut self.cells {
+            *b = back(*b);
+        }
+        for b in self
+            .value_boxes
+            .iter_mut()
+            .chain(&mut self.bonus_boxes)
+            .flatten()
+        {
+            *b = back(*b);
+        }
+        self.turned = turn;
+        self
+    }
+
     /// Whether the `kind` of mark of the tile at `(row, col)` is listed as unreadable (see
     /// [`BoardReading::mark_doubts`]).
     pub fn lists_unreadable(&self, at: (usize, usize), kind: MarkKind) -> bool {
@@ -213,6 +246,7 @@ impl BoardReading {
             value_boxes: vec![None; n],
             bonus_boxes: vec![None; n],
             game,
+            turned: Turn::None,
             crops: Vec::new(),
         }
     }
@@ -223,8 +257,28 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
     read_image(&load::load(path)?, reader)
 }
 
-/// Reads the board in a decoded image.
+/// Reads the board in a decoded image. An image whose board's letters all lie one way (saved
+/// on its side or upside down) is read again turned upright (see [`turn`]); the reading then
+/// says how it was turned ([`BoardReading::turned`]).
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
+    let (reading, turn) = read_as_it_stands(image, reader)?;
+    if turn == Turn::None {
+        return Ok(reading);
+    }
+    match read_as_it_stands(&turn.apply(image), reader) {
+        Ok((upright, Turn::None)) => Ok(upright.turned_back(turn, (image.width(), image.height()))),
+        // Read turned, the board is not found or lies another way still (letters that face
+        // every way): the reading as the image stands, each letter read its surest way.
+        _ => Ok(reading),
+    }
+}
+
+/// Reads the board in an image as it stands, with the turn that would stand its letters
+/// upright when they all lie one way (see [`notation::read_cells`]).
+fn read_as_it_stands(
+    image: &DynamicImage,
+    reader: &TileReader,
+) -> Result<(BoardReading, Turn), VisionError> {
     let mut found = analyse(image)?;
     let uncrossed = hairline::lift(image, &found.cell_pixels());
     if let Some(clean) = &uncrossed {
@@ -241,7 +295,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     );
     let letter_height = found.lattice.glyph_height * found.scale;
     tiles::letters_in_colour(image, &found.lattice, letter_height, &mut cells);
-    let mut reading = notation::read_cells(
+    let (mut reading, turn) = notation::read_cells(
         image,
         &found.full,
         &found.lattice,
@@ -261,7 +315,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     game::doubt_foreign_tiles(&mut reading);
     table::weigh_values(&mut reading);
     table::doubt_unseen_values(&mut reading);
-    Ok(reading)
+    Ok((reading, turn))
 }
 
 /// Where the board is, without reading it (full-resolution pixels).

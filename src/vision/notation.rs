@@ -8,8 +8,8 @@ use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
+use super::turn::Turn;
 use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
-use image::imageops::{rotate90, rotate180, rotate270};
 use image::{DynamicImage, GrayImage};
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -238,48 +238,107 @@ const TURNED_TILES_AT_LEAST: usize = 3;
 /// ways, so the upright reading stands; a letter truly turned reads far surer the right way up.
 const TURNED_DOUBT_RATIO: f32 = 4.0;
 
-/// Reads letters that face every way, as on dice in a tray photographed from above.
+/// A board's letters all lie one way (an image saved on its side or upside down, not dice that
+/// face every way) when at least this share of the letters that read surely turned read surest
+/// in one and the same turn ... Measured on the 99 real screenshots of our sets, each turned a
+/// quarter, a half and three quarters: 60-100%; a rendered tray of dice 46%, the photo of dice
+/// in a tray (upright or damaged by the probes) 17-33%.
+const ONE_WAY_SHARE: f32 = 0.55;
+
+/// ... and when, read in that turn, the letters' doubts (one minus the confidence) are on
+/// average (geometric mean) at least this many times smaller than read upright or in the other
+/// turn their shape allows. Measured on the same turned screenshots: 4.0-58 for a quarter
+/// either way, 61-305 for half a turn; 2.3 on the rendered tray of dice.
+const ONE_WAY_DOUBT_RATIO: f32 = 3.0;
+
+/// The board's letters lie on their side when their median text box is at least this many
+/// times as wide as it is high. Measured on every real image and fixture upright: 0.59-0.98
+/// (a photo of dice, 1.21 a rendered tray of dice turned every way); the same images turned a
+/// quarter: 1.07-1.71.
+const LYING_ASPECT: f32 = 1.0;
+
+/// Whether the board's letters lie on their side (see [`LYING_ASPECT`]): the image was saved
+/// turned a quarter, or the board is dice turned every way.
+fn letters_lie_on_their_side(
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    lifted: &[usize],
+    mains: &[usize],
+) -> bool {
+    let aspects: Vec<f32> = mains
+        .iter()
+        .filter_map(|&k| main_text_box(cells, owners, lifted, k))
+        .map(|(_, text)| text.width() as f32 / text.height().max(1) as f32)
+        .collect();
+    !aspects.is_empty() && median(aspects) >= LYING_ASPECT
+}
+
+/// Reads letters that face every way, as on dice in a tray photographed from above, and tells
+/// whether they all lie one way (the whole image turned: the [`Turn`] that stands them upright).
 ///
 /// The uncertain main crops (indices into `crops`, among `mains`) are read turned by 90, 180 and
-/// 270 degrees. When enough of them read surely turned (see [`TURNED_TILES_AT_LEAST`]), the
-/// board's letters face every way: then every main crop is read in all four turns and keeps the
-/// surest reading (see [`TURNED_DOUBT_RATIO`]). A turned letter can read surely as another
-/// letter upright: a T on its side reads as an H at 99%, the T the right way up at 99.999%.
-/// The kept crop replaces the upright one, so `--debug` shows what was read.
+/// 270 degrees; every main crop is, when the letters lie on their side (`lying`). When enough
+/// uncertain ones read surely turned (see [`TURNED_TILES_AT_LEAST`]), the board's letters face
+/// every way: then every main crop is read in all four turns and keeps the surest reading (see
+/// [`TURNED_DOUBT_RATIO`]). A turned letter can read surely as another letter upright: a T on
+/// its side reads as an H at 99%, the T the right way up at 99.999%. The kept crop replaces the
+/// upright one, so `--debug` shows what was read.
+///
+/// When as many letters read surely turned and agree on one turn (see [`ONE_WAY_SHARE`]), that
+/// turn is returned: the caller reads the image again turned so, since a letter that reads
+/// alike both ways (`N` on its side is a `Z`, `M` upside down a `W`) cannot be told apart crop
+/// by crop, and values and badges lie in another corner.
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
+    lying: bool,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
-) -> Result<(), VisionError> {
+) -> Result<Turn, VisionError> {
     let uncertain: Vec<usize> = mains
         .iter()
         .copied()
         .filter(|&k| tile_notation(&readings[k]).1 < TURN_BELOW)
         .collect();
-    if uncertain.len() < TURNED_TILES_AT_LEAST {
-        return Ok(());
+    if !lying && uncertain.len() < TURNED_TILES_AT_LEAST {
+        return Ok(Turn::None);
     }
-    let mut turned = read_turns(reader, crops, &uncertain)?;
-    let surely_turned = turned
+    let first = if lying { mains } else { &uncertain[..] };
+    let mut turned = read_turns(reader, crops, first)?;
+    // Each letter that reads surely turned, with the turn it reads surest in (1 to 3 quarters).
+    let surely_turned: Vec<(usize, usize)> = turned
         .iter()
-        .filter(|(k, turns)| {
-            let best = turns
+        .filter_map(|(k, turns)| {
+            let (quarter, best) = turns
                 .iter()
                 .map(|(_, r)| tile_notation(r).1)
-                .fold(0.0, f32::max);
-            best >= TURNED_AT_LEAST && best > tile_notation(&readings[*k]).1
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            (best >= TURNED_AT_LEAST && best > tile_notation(&readings[*k]).1)
+                .then_some((*k, quarter + 1))
         })
-        .count();
-    if surely_turned < TURNED_TILES_AT_LEAST.max(mains.len() / 4) {
-        return Ok(());
-    }
-    let upright: Vec<usize> = mains
-        .iter()
-        .copied()
-        .filter(|k| !uncertain.contains(k))
         .collect();
-    turned.extend(read_turns(reader, crops, &upright)?);
+    let enough = TURNED_TILES_AT_LEAST.max(mains.len() / 4);
+    let uncertain_turned = surely_turned
+        .iter()
+        .filter(|(k, _)| uncertain.contains(k))
+        .count();
+    let one_way = if surely_turned.len() >= enough {
+        one_way_turn(&turned, readings, lying, &surely_turned)
+    } else {
+        Turn::None
+    };
+    if uncertain_turned < enough {
+        return Ok(one_way);
+    }
+    if !lying {
+        let upright: Vec<usize> = mains
+            .iter()
+            .copied()
+            .filter(|k| !uncertain.contains(k))
+            .collect();
+        turned.extend(read_turns(reader, crops, &upright)?);
+    }
     let doubt = |r: &CropReading| 1.0 - tile_notation(r).1;
     for (k, turns) in turned {
         let best = turns
@@ -290,7 +349,49 @@ fn read_turned_letters(
             (crops[k], readings[k]) = best;
         }
     }
-    Ok(())
+    Ok(one_way)
+}
+
+/// The turn that stands every letter of the board upright, if they all lie one way: the turns
+/// their shape allows (a quarter either way for letters lying on their side, else half a turn),
+/// the one whose readings of the letters read in all turns (`turned`) are surest, when
+/// [`ONE_WAY_SHARE`] of the letters that read surely turned (`surely_turned`: each with its
+/// surest turn in quarters) read surest in it and it beats the others by [`ONE_WAY_DOUBT_RATIO`].
+fn one_way_turn(
+    turned: &[(usize, Turns)],
+    readings: &[CropReading],
+    lying: bool,
+    surely_turned: &[(usize, usize)],
+) -> Turn {
+    // Mean log doubt of the letters read in each turn (0: upright, as read first).
+    let log_doubt = |r: &CropReading| (1.0 - tile_notation(r).1).max(1e-4).ln();
+    let mut mean = [0.0f32; 4];
+    for (k, turns) in turned {
+        mean[0] += log_doubt(&readings[*k]);
+        for (q, (_, r)) in turns.iter().enumerate() {
+            mean[q + 1] += log_doubt(r);
+        }
+    }
+    mean.iter_mut()
+        .for_each(|m| *m /= turned.len().max(1) as f32);
+    let allowed: &[usize] = if lying { &[1, 3] } else { &[2] };
+    let Some(&best) = allowed
+        .iter()
+        .min_by(|&&a, &&b| mean[a].total_cmp(&mean[b]))
+    else {
+        return Turn::None;
+    };
+    let votes = surely_turned.iter().filter(|&&(_, q)| q == best).count();
+    let margin = ONE_WAY_DOUBT_RATIO.ln();
+    let beats_others = [0, 1, 2, 3]
+        .iter()
+        .filter(|&&q| q == 0 || (q != best && allowed.contains(&q)))
+        .all(|&q| mean[best] + margin <= mean[q]);
+    if beats_others && votes as f32 >= ONE_WAY_SHARE * surely_turned.len() as f32 {
+        Turn::from_quarters(best)
+    } else {
+        Turn::None
+    }
 }
 
 /// A crop turned by 90, 180 and 270 degrees, each with its reading.
@@ -305,11 +406,7 @@ fn read_turns(
     let turned: Vec<GrayImage> = which
         .iter()
         .flat_map(|&k| {
-            [
-                rotate90(&crops[k]),
-                rotate180(&crops[k]),
-                rotate270(&crops[k]),
-            ]
+            [Turn::Quarter, Turn::Half, Turn::ThreeQuarters].map(|t| t.apply_grey(&crops[k]))
         })
         .collect();
     let mut readings = read_crops(reader, &turned)?.into_iter();
@@ -958,7 +1055,9 @@ fn read_mark_labels(
 }
 
 /// Reads every cell's crops in one model call and assembles the board reading. `full` is the
-/// image's grey copy at full resolution, which `cells` were cut from.
+/// image's grey copy at full resolution, which `cells` were cut from. With the reading comes
+/// the turn that would stand the board's letters upright, when they all lie one way (see
+/// [`read_turned_letters`]; [`Turn::None`] for a board read upright).
 pub fn read_cells(
     image: &DynamicImage,
     full: &GrayImage,
@@ -966,7 +1065,7 @@ pub fn read_cells(
     cells: &[TileCrops],
     scale: f32,
     reader: &TileReader,
-) -> Result<BoardReading, VisionError> {
+) -> Result<(BoardReading, Turn), VisionError> {
     let (mut crops, owners) = gather_crops(cells);
     let mut readings = read_crops(reader, &crops)?;
     let mains: Vec<usize> = (0..owners.len())
@@ -976,7 +1075,8 @@ pub fn read_cells(
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
-    read_turned_letters(reader, &mains, &mut crops, &mut readings)?;
+    let lying = letters_lie_on_their_side(cells, &owners, &lifted, &mains);
+    let turn = read_turned_letters(reader, &mains, lying, &mut crops, &mut readings)?;
     let spans: Vec<Option<VerticalSpan>> = mains
         .iter()
         .map(|&k| {
@@ -1012,7 +1112,7 @@ pub fn read_cells(
             Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    Ok(grids.into_reading(&edges, lattice, cells, scale))
+    Ok((grids.into_reading(&edges, lattice, cells, scale), turn))
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
@@ -2150,6 +2250,7 @@ impl CellGrids {
                 cols,
                 "the image's colours were not measured",
             ),
+            turned: Turn::None,
             crops: self.debug,
         }
     }
@@ -2165,6 +2266,74 @@ mod tests {
             confidence,
             alternatives: vec![],
         }
+    }
+
+    /// What `one_way_turn` takes: each letter's readings in the three turns, its upright
+    /// readings, and the surest turn of each letter that reads surely turned.
+    type TurnedLetters = (Vec<(usize, Turns)>, Vec<CropReading>, Vec<(usize, usize)>);
+
+    /// Letters each read upright at the first confidence and in the three turns (quarters 1 to
+    /// 3) at the others, as `one_way_turn` takes them.
+    fn turned_letters(letters: &[(f32, [f32; 3])]) -> TurnedLetters {
+        let readings = letters.iter().map(|(up, _)| reading("E", *up)).collect();
+        let turned = letters
+            .iter()
+            .enumerate()
+            .map(|(k, (_, turns))| {
+                let turns = turns
+                    .iter()
+                    .map(|&c| (GrayImage::new(1, 1), reading("E", c)))
+                    .collect();
+                (k, turns)
+            })
+            .collect();
+        let surely = letters
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (up, turns))| {
+                let (q, best) = turns
+                    .iter()
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .unwrap();
+                (*best >= TURNED_AT_LEAST && best > up).then_some((k, q + 1))
+            })
+            .collect();
+        (turned, readings, surely)
+    }
+
+    #[test]
+    fn letters_that_all_read_surer_one_way_turn_the_image() {
+        // Lying on their side: most read surest a quarter clockwise, N/Z-like ones alike.
+        let mut lying = vec![(0.6, [0.999, 0.5, 0.9]); 10];
+        lying.extend([(0.99, [0.99, 0.2, 0.99]); 4]);
+        lying.push((0.7, [0.8, 0.4, 0.95]));
+        let (turned, readings, surely) = turned_letters(&lying);
+        assert_eq!(
+            one_way_turn(&turned, &readings, true, &surely),
+            Turn::Quarter
+        );
+        // Only a quarter either way is open to letters lying on their side.
+        let (turned, readings, surely) = turned_letters(&[(0.5, [0.3, 0.999, 0.3]); 8]);
+        assert_eq!(one_way_turn(&turned, &readings, true, &surely), Turn::None);
+        assert_eq!(one_way_turn(&turned, &readings, false, &surely), Turn::Half);
+    }
+
+    #[test]
+    fn dice_facing_every_way_do_not_turn_the_image() {
+        // Each surely turned, but in turns spread over all three (a tray of dice).
+        let mut dice = Vec::new();
+        for q in 0..9 {
+            let mut turns = [0.3; 3];
+            turns[q % 3] = 0.999;
+            dice.push((0.5, turns));
+        }
+        let (turned, readings, surely) = turned_letters(&dice);
+        assert_eq!(one_way_turn(&turned, &readings, true, &surely), Turn::None);
+        assert_eq!(one_way_turn(&turned, &readings, false, &surely), Turn::None);
+        // All one way, but hardly surer than upright: not enough to turn a whole image.
+        let (turned, readings, surely) = turned_letters(&[(0.8, [0.85, 0.2, 0.2]); 8]);
+        assert_eq!(one_way_turn(&turned, &readings, true, &surely), Turn::None);
     }
 
     #[test]
