@@ -340,6 +340,12 @@ PROBES = {
     "gray": lambda im, box: one(im.convert("L").convert("RGB")),
     "glassA": lambda im, box: one(glass_banner(im, box, 0.18)),
     "glassB": lambda im, box: one(glass_banner(im, box, 0.3)),
+    # Third round (session 22): the screenshot saved turned (no Exif orientation), a quarter
+    # anticlockwise, half a turn, a quarter clockwise; the truth is the board standing upright,
+    # as the reader reads it (`--out /work/probes3 --only turn90 turn180 turn270`).
+    "turn90": lambda im, box: one(im.rotate(90, expand=True)),
+    "turn180": lambda im, box: one(im.rotate(180, expand=True)),
+    "turn270": lambda im, box: one(im.rotate(270, expand=True)),
 }
 
 
