@@ -323,7 +323,10 @@ fn read_turned_letters(
         .iter()
         .filter(|(k, _)| uncertain.contains(k))
         .count();
-    let one_way = if surely_turned.len() >= enough {
+    // A board upside down may have only a few letters that read unsure upright (most read as
+    // well, or as surely as another letter, upside down): three that agree are enough when they
+    // read far surer turned (see [`one_way_turn`]).
+    let one_way = if surely_turned.len() >= TURNED_TILES_AT_LEAST {
         one_way_turn(&turned, readings, lying, &surely_turned)
     } else {
         Turn::None
