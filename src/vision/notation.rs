@@ -1192,6 +1192,29 @@ fn badge_hint(reading: &CropReading) -> Option<Vec<(String, f32)>> {
     Some(badges.iter().map(|b| (b.to_string(), half)).collect())
 }
 
+/// What a mark read as the second letter of a badge's label may be: `L` or `W` alone (the
+/// first letter faded), or after a letter that is no badge's first (`BL` for a blurred `DL`):
+/// either badge of that second letter, half as probable each. `None` for anything else. Only
+/// a mark centred at the place of the board's badges is taken so (see
+/// [`read_smallest_channel_badges`]): elsewhere an `L` is as likely a stray stroke.
+fn badge_label_end(reading: &CropReading) -> Option<Vec<(String, f32)>> {
+    let text = reading.text.trim();
+    let last = match text.len() {
+        1 | 2 => text.chars().last()?,
+        _ => return None,
+    };
+    if !matches!(last, 'L' | 'W') || BADGES.contains(&text) {
+        return None;
+    }
+    let half = reading.confidence / 2.0;
+    Some(
+        ['D', 'T']
+            .iter()
+            .map(|first| (format!("{first}{last}"), half))
+            .collect(),
+    )
+}
+
 /// The corner of their cells the badges read lie in (left, top), from where their boxes'
 /// centres lie from their cells' centres; `None` when no badge was read.
 fn badge_corner(cells: &[PixelBox], bonus_boxes: &[Option<PixelBox>]) -> Option<(bool, bool)> {
@@ -1292,6 +1315,14 @@ pub fn read_smallest_channel_badges(
             .is_some_and(|p| p.holds(&PlaceInCell::of(*pixels, reading.cells[*i])));
         let choices = mark_choices(r);
         let Some((Mark::Bonus(b), p)) = choices.first() else {
+            // A label's second letter alone, where the badges are: a badge whose label was
+            // read in part (the mark is the label, smaller than the badges read whole).
+            let centred = place.as_ref().is_some_and(|p| {
+                PlaceInCell::of(*pixels, reading.cells[*i]).is_centred_at_badge_place(&p.median)
+            });
+            if let Some(part) = badge_label_end(r).filter(|_| centred && unsure[*i].is_none()) {
+                unsure[*i] = Some(part.into_iter().map(|(b, p)| (Mark::Bonus(b), p)).collect());
+            }
             continue;
         };
         if *p < DOUBT_BELOW {
@@ -2337,6 +2368,19 @@ mod tests {
         // All one way, but hardly surer than upright: not enough to turn a whole image.
         let (turned, readings, surely) = turned_letters(&[(0.8, [0.85, 0.2, 0.2]); 8]);
         assert_eq!(one_way_turn(&turned, &readings, true, &surely), Turn::None);
+    }
+
+    #[test]
+    fn a_badge_label_read_from_its_second_letter_may_be_either_badge_of_it() {
+        let either = |a: &str, b: &str| Some(vec![(a.to_string(), 0.4), (b.to_string(), 0.4)]);
+        assert_eq!(badge_label_end(&reading("W", 0.8)), either("DW", "TW"));
+        assert_eq!(badge_label_end(&reading("L", 0.8)), either("DL", "TL"));
+        // A blurred D read as B: still the end of a label.
+        assert_eq!(badge_label_end(&reading("BL", 0.8)), either("DL", "TL"));
+        // A whole badge, a value, a letter that ends no label, a longer text: not so.
+        for text in ["DL", "TW", "5", "O", "E", "DLW"] {
+            assert_eq!(badge_label_end(&reading(text, 0.8)), None, "{text}");
+        }
     }
 
     #[test]
