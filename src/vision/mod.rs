@@ -315,6 +315,7 @@ fn read_as_it_stands(
     game::doubt_foreign_tiles(&mut reading);
     table::weigh_values(&mut reading);
     table::doubt_unseen_values(&mut reading);
+    game::doubt_unseen_badges(&mut reading);
     Ok((reading, turn))
 }
 
