@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use wordsnap::TileReader;
 use wordsnap::board::BoardJson;
-use wordsnap::vision::{self, PixelBox, Turn};
+use wordsnap::vision::{self, Turn};
 
 fn fixture(stem: &str) -> (image::DynamicImage, BoardJson) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens");
@@ -20,11 +20,6 @@ fn fixture(stem: &str) -> (image::DynamicImage, BoardJson) {
 /// The image as saved turned the other way: reading it must turn it back by `turn`.
 fn saved_turned(image: &image::DynamicImage, turn: Turn) -> image::DynamicImage {
     Turn::from_quarters(4 - turn.quarters() as usize).apply(image)
-}
-
-fn grid_box(reading: &vision::BoardReading) -> PixelBox {
-    let g = reading.grid;
-    PixelBox::new(g.x, g.y, g.x + g.width, g.y + g.height)
 }
 
 #[test]
@@ -42,8 +37,8 @@ fn boards_saved_turned_read_as_they_stand_upright() {
             assert_eq!(reading.board, truth, "{stem} saved needing {turn}");
             assert_eq!(reading.turned, turn, "{stem}");
             // The boxes are in the saved image's pixels: the upright board's box, turned back.
-            let expected = turn.box_back(grid_box(&upright), (saved.width(), saved.height()));
-            let found = grid_box(&reading);
+            let expected = turn.box_back(upright.grid.pixels(), (saved.width(), saved.height()));
+            let found = reading.grid.pixels();
             for (a, b) in [
                 (found.left, expected.left),
                 (found.top, expected.top),

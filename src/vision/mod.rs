@@ -143,6 +143,25 @@ pub struct GridBox {
     pub height: u32,
 }
 
+impl GridBox {
+    /// The same box by its edges.
+    pub fn pixels(&self) -> PixelBox {
+        PixelBox::new(self.x, self.y, self.x + self.width, self.y + self.height)
+    }
+}
+
+impl From<PixelBox> for GridBox {
+    /// The box given by its edges.
+    fn from(b: PixelBox) -> GridBox {
+        GridBox {
+            x: b.left,
+            y: b.top,
+            width: b.width(),
+            height: b.height(),
+        }
+    }
+}
+
 /// What reading an image gives: the board as read, in the ground-truth JSON shape, with how
 /// sure each tile is and where everything is. [`BoardReading::to_board`] makes the board to
 /// solve (doubtful tiles as their likely readings; see [`doubt`]).
@@ -188,14 +207,7 @@ impl BoardReading {
     /// turn (of size `dims`), and `turned` set.
     fn turned_back(mut self, turn: Turn, dims: (u32, u32)) -> BoardReading {
         let back = |b: PixelBox| turn.box_back(b, dims);
-        let g = self.grid;
-        let grid = back(PixelBox::new(g.x, g.y, g.x + g.width, g.y + g.height));
-        self.grid = GridBox {
-            x: grid.left,
-            y: grid.top,
-            width: grid.width(),
-            height: grid.height(),
-        };
+        self.grid = back(self.grid.pixels()).into();
         for b in &mut self.cells {
             *b = back(*b);
         }
@@ -345,12 +357,7 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
     Ok(BoardGeometry {
         rows: l.rows,
         cols: l.cols,
-        grid: GridBox {
-            x: board.left,
-            y: board.top,
-            width: board.right - board.left,
-            height: board.bottom - board.top,
-        },
+        grid: board.into(),
         cells: found.cell_pixels(),
         holes: l.holes.clone(),
     })

@@ -9,7 +9,7 @@ use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
 use super::turn::Turn;
-use super::{BoardReading, GridBox, MarkDoubt, MarkKind, VisionError};
+use super::{BoardReading, MarkDoubt, MarkKind, VisionError};
 use image::{DynamicImage, GrayImage};
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -257,18 +257,12 @@ const ONE_WAY_DOUBT_RATIO: f32 = 3.0;
 /// quarter: 1.07-1.71.
 const LYING_ASPECT: f32 = 1.0;
 
-/// Whether the board's letters lie on their side (see [`LYING_ASPECT`]): the image was saved
-/// turned a quarter, or the board is dice turned every way.
-fn letters_lie_on_their_side(
-    cells: &[TileCrops],
-    owners: &[(usize, Option<usize>)],
-    lifted: &[usize],
-    mains: &[usize],
-) -> bool {
-    let aspects: Vec<f32> = mains
-        .iter()
-        .filter_map(|&k| main_text_box(cells, owners, lifted, k))
-        .map(|(_, text)| text.width() as f32 / text.height().max(1) as f32)
+/// Whether the board's letters, whose main text boxes are `texts`, lie on their side (see
+/// [`LYING_ASPECT`]): the image was saved turned a quarter, or the board is dice turned every
+/// way.
+fn letters_lie_on_their_side(texts: impl Iterator<Item = PixelBox>) -> bool {
+    let aspects: Vec<f32> = texts
+        .map(|text| text.width() as f32 / text.height().max(1) as f32)
         .collect();
     !aspects.is_empty() && median(aspects) >= LYING_ASPECT
 }
@@ -305,19 +299,7 @@ fn read_turned_letters(
     }
     let first = if lying { mains } else { &uncertain[..] };
     let mut turned = read_turns(reader, crops, first)?;
-    // Each letter that reads surely turned, with the turn it reads surest in (1 to 3 quarters).
-    let surely_turned: Vec<(usize, usize)> = turned
-        .iter()
-        .filter_map(|(k, turns)| {
-            let (quarter, best) = turns
-                .iter()
-                .map(|(_, r)| tile_notation(r).1)
-                .enumerate()
-                .max_by(|a, b| a.1.total_cmp(&b.1))?;
-            (best >= TURNED_AT_LEAST && best > tile_notation(&readings[*k]).1)
-                .then_some((*k, quarter + 1))
-        })
-        .collect();
+    let surely_turned = surely_turned(&turned, readings);
     let enough = TURNED_TILES_AT_LEAST.max(mains.len() / 4);
     let uncertain_turned = surely_turned
         .iter()
@@ -355,6 +337,23 @@ fn read_turned_letters(
     Ok(one_way)
 }
 
+/// Each letter of `turned` that reads surely turned (at least [`TURNED_AT_LEAST`], and surer
+/// than upright in `readings`), with the turn it reads surest in (1 to 3 quarters clockwise).
+fn surely_turned(turned: &[(usize, Turns)], readings: &[CropReading]) -> Vec<(usize, usize)> {
+    turned
+        .iter()
+        .filter_map(|(k, turns)| {
+            let (quarter, best) = turns
+                .iter()
+                .map(|(_, r)| tile_notation(r).1)
+                .enumerate()
+                .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            (best >= TURNED_AT_LEAST && best > tile_notation(&readings[*k]).1)
+                .then_some((*k, quarter + 1))
+        })
+        .collect()
+}
+
 /// The turn that stands every letter of the board upright, if they all lie one way: the turns
 /// their shape allows (a quarter either way for letters lying on their side, else half a turn),
 /// the one whose readings of the letters read in all turns (`turned`) are surest, when
@@ -386,10 +385,9 @@ fn one_way_turn(
     };
     let votes = surely_turned.iter().filter(|&&(_, q)| q == best).count();
     let margin = ONE_WAY_DOUBT_RATIO.ln();
-    let beats_others = [0, 1, 2, 3]
-        .iter()
-        .filter(|&&q| q == 0 || (q != best && allowed.contains(&q)))
-        .all(|&q| mean[best] + margin <= mean[q]);
+    // Upright, and the other turn the letters' shape allows.
+    let mut others = std::iter::once(0).chain(allowed.iter().copied().filter(|&q| q != best));
+    let beats_others = others.all(|q| mean[best] + margin <= mean[q]);
     if beats_others && votes as f32 >= ONE_WAY_SHARE * surely_turned.len() as f32 {
         Turn::from_quarters(best)
     } else {
@@ -1078,14 +1076,16 @@ pub fn read_cells(
     let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
-    let lying = letters_lie_on_their_side(cells, &owners, &lifted, &mains);
-    let turn = read_turned_letters(reader, &mains, lying, &mut crops, &mut readings)?;
-    let spans: Vec<Option<VerticalSpan>> = mains
+    // Each main reading's cell and text box (turning a crop below keeps its box).
+    let texts: Vec<Option<(&TileCrops, PixelBox)>> = mains
         .iter()
-        .map(|&k| {
-            let (cell, text) = main_text_box(cells, &owners, &lifted, k)?;
-            Some(VerticalSpan::of(text, cell.cell))
-        })
+        .map(|&k| main_text_box(cells, &owners, &lifted, k))
+        .collect();
+    let lying = letters_lie_on_their_side(texts.iter().flatten().map(|(_, text)| *text));
+    let turn = read_turned_letters(reader, &mains, lying, &mut crops, &mut readings)?;
+    let spans: Vec<Option<VerticalSpan>> = texts
+        .iter()
+        .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
         .collect();
     let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
     let edges = CoverEdges::new(image, cells, lattice.rows);
@@ -1310,16 +1310,15 @@ pub fn read_smallest_channel_badges(
     let mut unsure: Vec<Option<Vec<(Mark, f32)>>> = vec![None; lattice.rows * cols];
     let mut at_badge_place = vec![false; lattice.rows * cols];
     for ((i, pixels), r) in marks.iter().zip(&readings) {
-        at_badge_place[*i] |= place
-            .as_ref()
-            .is_some_and(|p| p.holds(&PlaceInCell::of(*pixels, reading.cells[*i])));
+        let mark_place = PlaceInCell::of(*pixels, reading.cells[*i]);
+        at_badge_place[*i] |= place.as_ref().is_some_and(|p| p.holds(&mark_place));
         let choices = mark_choices(r);
         let Some((Mark::Bonus(b), p)) = choices.first() else {
             // A label's second letter alone, where the badges are: a badge whose label was
             // read in part (the mark is the label, smaller than the badges read whole).
-            let centred = place.as_ref().is_some_and(|p| {
-                PlaceInCell::of(*pixels, reading.cells[*i]).is_centred_at_badge_place(&p.median)
-            });
+            let centred = place
+                .as_ref()
+                .is_some_and(|p| mark_place.is_centred_at_badge_place(&p.median));
             if let Some(part) = badge_label_end(r).filter(|_| centred && unsure[*i].is_none()) {
                 unsure[*i] = Some(part.into_iter().map(|(b, p)| (Mark::Bonus(b), p)).collect());
             }
@@ -2270,12 +2269,7 @@ impl CellGrids {
             bonus_confidence,
             alternatives: self.alternatives,
             mark_doubts: doubts,
-            grid: GridBox {
-                x: px(l),
-                y: px(t),
-                width: px(r) - px(l),
-                height: px(b) - px(t),
-            },
+            grid: PixelBox::new(px(l), px(t), px(r), px(b)).into(),
             cells: cell_boxes,
             value_boxes: self.value_boxes,
             bonus_boxes: self.bonus_boxes,
@@ -2309,8 +2303,8 @@ mod tests {
     /// Letters each read upright at the first confidence and in the three turns (quarters 1 to
     /// 3) at the others, as `one_way_turn` takes them.
     fn turned_letters(letters: &[(f32, [f32; 3])]) -> TurnedLetters {
-        let readings = letters.iter().map(|(up, _)| reading("E", *up)).collect();
-        let turned = letters
+        let readings: Vec<CropReading> = letters.iter().map(|(up, _)| reading("E", *up)).collect();
+        let turned: Vec<(usize, Turns)> = letters
             .iter()
             .enumerate()
             .map(|(k, (_, turns))| {
@@ -2321,18 +2315,7 @@ mod tests {
                 (k, turns)
             })
             .collect();
-        let surely = letters
-            .iter()
-            .enumerate()
-            .filter_map(|(k, (up, turns))| {
-                let (q, best) = turns
-                    .iter()
-                    .enumerate()
-                    .max_by(|a, b| a.1.total_cmp(b.1))
-                    .unwrap();
-                (*best >= TURNED_AT_LEAST && best > up).then_some((k, q + 1))
-            })
-            .collect();
+        let surely = surely_turned(&turned, &readings);
         (turned, readings, surely)
     }
 
