@@ -996,15 +996,17 @@ fn reaches_edge(ink: &Blob, cell: &Rect) -> bool {
 /// its cell (see [`reaches_edge`]), as one text; `None` when every glyph or none reaches it.
 fn glyphs_off_edge(text: &Blob, cell: &Rect, mask: &GrayImage) -> Option<Blob> {
     let area = text.bounds();
-    // Every piece of ink in the box, those cut by its border too (the gap's ink runs on past it).
-    let glyphs = components(&copy_of(mask, area))
+    // Every piece of ink in the box and a pixel around it, so that a piece cut by the box's
+    // border is seen running on past it (the gap's ink does).
+    let around = area.outset(1, 1).clamp_to(mask.dimensions());
+    let glyphs = components(&copy_of(mask, around))
         .into_iter()
         .filter(|(_, g)| g.area >= NOISE_AREA)
         .map(|(_, g)| Blob {
-            x0: g.x0 + area.left,
-            y0: g.y0 + area.top,
-            x1: g.x1 + area.left,
-            y1: g.y1 + area.top,
+            x0: g.x0 + around.left,
+            y0: g.y0 + around.top,
+            x1: g.x1 + around.left,
+            y1: g.y1 + around.top,
             dark: text.dark,
             ..g
         });
@@ -1012,7 +1014,16 @@ fn glyphs_off_edge(text: &Blob, cell: &Rect, mask: &GrayImage) -> Option<Blob> {
     if on_edge.is_empty() {
         return None;
     }
-    off_edge.into_iter().reduce(|a, b| a.union(&b))
+    // A piece off the rim that runs on past the box is not one of the text's glyphs: it is the
+    // foot of other print the box cuts (a value printed just above the letters, whose box the
+    // gap's ink stretched upwards: Wordament's `12` above `VE`).
+    let within = |g: &Blob| {
+        g.x0 >= area.left && g.y0 >= area.top && g.x1 <= area.right && g.y1 <= area.bottom
+    };
+    off_edge
+        .into_iter()
+        .filter(within)
+        .reduce(|a, b| a.union(&b))
 }
 
 /// The middle three quarters of a cell (an eighth off each side): the tile's letter and the
@@ -2147,6 +2158,36 @@ mod tests {
         assert!(
             text.left >= 28 && text.right <= 72,
             "the T alone, without the tray: {text:?}"
+        );
+    }
+
+    /// A cell 100 px wide: the letters (30-70 across, 40-80 down), the gap's shade along the
+    /// cell's right rim (from 30 down), and a value printed above the letters (32-38 across, 20-34
+    /// down), whose foot the text's box, stretched upwards by the shade, cuts. The text off the
+    /// rim is the letters alone: the value's foot is not one of its glyphs, and stays the value's.
+    #[test]
+    fn the_text_off_the_rim_leaves_out_print_its_box_cuts() {
+        let mask = GrayImage::from_fn(100, 100, |x, y| {
+            let letters = (30..70).contains(&x) && (40..80).contains(&y) && !(40..60).contains(&x);
+            let shade = x >= 98 && y >= 30;
+            let value = (32..38).contains(&x) && (20..34).contains(&y);
+            Luma([if letters || shade || value { 255 } else { 0 }])
+        });
+        let text = Blob {
+            x0: 30,
+            y0: 30,
+            x1: 100,
+            y1: 80,
+            area: 1000,
+            dark: true,
+            parts: 3,
+        };
+        let cell = Rect::new(0.0, 0.0, 100.0, 100.0);
+        let off_rim = glyphs_off_edge(&text, &cell, &mask).expect("letters off the rim");
+        assert_eq!(
+            (off_rim.x0, off_rim.y0, off_rim.x1, off_rim.y1),
+            (30, 40, 70, 80),
+            "the letters alone"
         );
     }
 
