@@ -12,9 +12,10 @@ source path with "heldout" in it is refused.
 
 Deterministic: the random draws of `mix` come from a generator seeded by the probe, the image's
 stem and the copy number, so an image's draw does not depend on which other images are given.
-The geometry-based probes (crop, bannerA, bannerB, tiny) take the board's box from
-`BIN read --json` of the clean image, so they depend on the binary given; the box used for each
-image is written to OUT/geometry.json, and OUT/manifest.txt lists what was made from what.
+The geometry-based probes (crop, bannerA, bannerB, tiny, glassA, glassB, markup) take the
+board's box from `BIN read --json` of the clean image, so they depend on the binary given; the
+box used for each image is written to OUT/geometry.json, and OUT/manifest.txt lists what was
+made from what.
 Needs Python 3, Pillow and numpy only.
 """
 import argparse
@@ -273,6 +274,51 @@ def desk(im):
     return out
 
 
+def messaging_app(im):
+    """The screenshot as a messaging app sends it: its longest side brought down to 1280 px
+    (bilinear; never enlarged), then JPEG q60."""
+    k = min(1.0, 1280 / max(im.size))
+    small = scale(im, k, Image.BILINEAR) if k < 1.0 else im
+    return jpeg_bytes(small, 60)
+
+
+def palette(im, colours):
+    """The screenshot saved with a palette of `colours` (median cut, Floyd-Steinberg dithering),
+    as a PNG optimiser or a GIF does."""
+    quantized = im.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.FLOYDSTEINBERG)
+    return quantized.convert("RGB")
+
+
+def padded(im, k):
+    """The screenshot at its own size on a canvas `k` times as wide and high (a small window on a
+    large screen): a dark blue gradient wallpaper, the screenshot a third of the way across and
+    halfway down."""
+    W, H = round(im.width * k), round(im.height * k)
+    yy = np.linspace(0, 1, H)[:, None]
+    xx = np.linspace(0, 1, W)[None, :]
+    bg = np.empty((H, W, 3))
+    bg[..., 0] = 30 + 30 * xx + 0 * yy
+    bg[..., 1] = 50 + 40 * yy + 0 * xx
+    bg[..., 2] = 90 + 60 * (1 - yy)
+    out = Image.fromarray(np.clip(bg, 0, 255).astype(np.uint8), "RGB")
+    out.paste(im, ((W - im.width) // 3, (H - im.height) // 2))
+    return out
+
+
+def marked_up(im, box):
+    """The screenshot as shared in a README or a bug report: a red frame drawn round the board
+    (a 40th of its width off it, a 120th of its width thick, at least 4 and 3 px) and a red
+    stroke pointing at its top-left corner from outside."""
+    out = im.copy()
+    d = ImageDraw.Draw(out)
+    x, y, w, h = box[:4]
+    m, t = max(4, w // 40), max(3, w // 120)
+    x0, y0, x1, y1 = x - m, y - m, x + w + m, y + h + m
+    d.rectangle([x0, y0, x1, y1], outline=(230, 20, 20), width=t)
+    d.line([(max(0, x0 - 6 * m), y0 - 3 * m), (x0 - 2, y0 + m)], fill=(230, 20, 20), width=t)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # The mixed probe.
 
@@ -302,7 +348,7 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB"}
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup"}
 
 
 def one(im):
@@ -346,6 +392,12 @@ PROBES = {
     "turn90": lambda im, box: one(im.rotate(90, expand=True)),
     "turn180": lambda im, box: one(im.rotate(180, expand=True)),
     "turn270": lambda im, box: one(im.rotate(270, expand=True)),
+    # Fourth round (session 23): how screenshots travel and are shown (`--out /work/probes4
+    # --only msgapp pal64 pad2 markup`).
+    "msgapp": lambda im, box: one(messaging_app(im)),
+    "pal64": lambda im, box: one(palette(im, 64)),
+    "pad2": lambda im, box: one(padded(im, 2.0)),
+    "markup": lambda im, box: one(marked_up(im, box)),
 }
 
 
