@@ -40,7 +40,10 @@ fn a_board_twice_as_small_as_its_canvas_reads_as_in_its_own_screenshot() {
     assert_eq!(reading.board, alone.board);
     let confidences = |r: &vision::BoardReading| r.confidence.concat();
     for (on_canvas, alone) in confidences(&reading).iter().zip(confidences(&alone)) {
-        assert!((on_canvas - alone).abs() < 0.01, "{on_canvas} against {alone}");
+        assert!(
+            (on_canvas - alone).abs() < 0.01,
+            "{on_canvas} against {alone}"
+        );
     }
 }
 
