@@ -11,7 +11,7 @@ mod common;
 
 use image::{DynamicImage, Rgb, RgbImage};
 use std::path::{Path, PathBuf};
-use wordsnap::vision::{self, VisionError};
+use wordsnap::vision::{self, NoLattice, VisionError};
 
 fn real_screens() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real-screens");
@@ -245,6 +245,38 @@ fn finds_a_small_coloured_board_in_a_large_desktop() {
     };
     let img = draw_board(1920, 1080, (1500, 400), 70, 6, &style);
     check_synthetic(img, (1500, 400), 70, 6, &[]);
+}
+
+/// Two screenshots of 4x4 boards put side by side in one figure line up on one 4x8 lattice of
+/// letters: no game's board has that shape, so the image is refused (and not read as one board,
+/// nor as one board and a column of the other).
+#[test]
+fn two_boards_side_by_side_are_refused_not_read_as_one() {
+    let style = Style {
+        background: Rgb([40, 90, 60]),
+        tile: Rgb([235, 225, 200]),
+        ink: Rgb([30, 30, 30]),
+        gap: 0.1,
+        holes: vec![],
+    };
+    let left = draw_board(675, 1000, (75, 300), 150, 4, &style);
+    let right = draw_board(675, 1000, (0, 300), 150, 4, &style);
+    let mut both = RgbImage::new(1350, 1000);
+    image::imageops::replace(&mut both, &left, 0, 0);
+    image::imageops::replace(&mut both, &right, 675, 0);
+    let found = vision::find_board(&DynamicImage::ImageRgb8(both));
+    assert!(
+        matches!(
+            found,
+            Err(VisionError::NoGrid(NoLattice::TwoBoards {
+                rows: 4,
+                cols: 8
+            }))
+        ),
+        "{found:?}"
+    );
+    // One of them alone is a board.
+    check_synthetic(left, (75, 300), 150, 4, &[]);
 }
 
 #[test]

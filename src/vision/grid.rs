@@ -128,6 +128,10 @@ impl Lattice {
 const MIN_SIDE: usize = 4;
 /// The largest board side accepted.
 const MAX_SIDE: usize = 8;
+/// A lattice whose long side is at least this many times its short side is two boards side by
+/// side (see [`NoLattice::TwoBoards`]): the games' boards are square, or nearly (a board read
+/// with a row of its surroundings taken in is 5x4).
+const TWO_BOARDS_ELONGATION: usize = 2;
 
 // Letter sizes, shared with `tiles` (which reads the letters and marks the grid places).
 
@@ -236,6 +240,14 @@ pub enum NoLattice {
         /// Columns left.
         cols: usize,
     },
+    /// A lattice twice as long as it is wide (4x8): no game's board has that shape, and two
+    /// square boards side by side (two screenshots put together in one figure) line up on one.
+    TwoBoards {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
     /// A lattice of the right size, but too few of its cells hold a letter.
     TooFewLetters {
         /// Rows.
@@ -275,6 +287,11 @@ impl std::fmt::Display for NoLattice {
             NoLattice::WrongSize { rows, cols } => write!(
                 f,
                 "the best lattice of like tiles is {rows}x{cols} once other text is cut off"
+            ),
+            NoLattice::TwoBoards { rows, cols } => write!(
+                f,
+                "the best lattice is {rows}x{cols}, twice as long as it is wide: no game's board \
+                 has that shape, two boards side by side do (crop the image to one board)"
             ),
             NoLattice::TooFewLetters {
                 rows,
@@ -320,6 +337,7 @@ pub fn find_lattice(
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * SEED_STEP);
     let mut found: Vec<Lattice> = Vec::new();
+    let mut two_boards: Vec<Lattice> = Vec::new();
     let polarities = Polarities::new(gray);
     // Seeds of nearby heights often fit the same lattice; what follows depends on the lattice
     // alone, so each is judged once.
@@ -380,10 +398,25 @@ pub fn find_lattice(
             }
             lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
             lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
-            found.push(lattice);
+            if rows.max(cols) >= TWO_BOARDS_ELONGATION * rows.min(cols) {
+                two_boards.push(lattice);
+            } else {
+                found.push(lattice);
+            }
         }
     }
-    best_board(found).ok_or(furthest)
+    // Two boards side by side also hold lattices of one board and a line of the other (4x5):
+    // they are refused too when the two together make a better lattice.
+    let best = best_board(found);
+    if let Some(two) = best_board(two_boards)
+        && best.as_ref().is_none_or(|b| two.outscores(b))
+    {
+        return Err(NoLattice::TwoBoards {
+            rows: two.rows,
+            cols: two.cols,
+        });
+    }
+    best.ok_or(furthest)
 }
 
 /// A letter at most this share of the height of the board's tallest letters (its upper

@@ -494,6 +494,13 @@ pub(crate) fn find_grid(
         || lattice_at(analysis, colours, large_radius),
         || lattice_at(analysis, colours, small_radius),
     );
+    // Two boards side by side, seen with either window, are refused (see
+    // [`NoLattice::TwoBoards`]): the other may find one board and a line of the other.
+    for pass in [&large, &small] {
+        if let Err(two @ NoLattice::TwoBoards { .. }) = pass {
+            return Err(*two);
+        }
+    }
     let (found, radius) = match (large, small) {
         (Ok(a), Ok(b)) if grid::beats(&b.0, &a.0) => (b, small_radius),
         (Ok(a), _) => (a, large_radius),
