@@ -206,15 +206,20 @@ fn check_synthetic(
     }
 }
 
-#[test]
-fn finds_a_light_board_with_gaps_among_other_text() {
-    let style = Style {
+/// Cream tiles with dark letters and gaps between them, on a green ground.
+fn cream_tiles_on_green() -> Style {
+    Style {
         background: Rgb([40, 90, 60]),
         tile: Rgb([235, 225, 200]),
         ink: Rgb([30, 30, 30]),
         gap: 0.1,
         holes: vec![],
-    };
+    }
+}
+
+#[test]
+fn finds_a_light_board_with_gaps_among_other_text() {
+    let style = cream_tiles_on_green();
     let img = draw_board(900, 1400, (150, 300), 150, 4, &style);
     check_synthetic(img, (150, 300), 150, 4, &[]);
 }
@@ -252,13 +257,7 @@ fn finds_a_small_coloured_board_in_a_large_desktop() {
 /// nor as one board and a column of the other).
 #[test]
 fn two_boards_side_by_side_are_refused_not_read_as_one() {
-    let style = Style {
-        background: Rgb([40, 90, 60]),
-        tile: Rgb([235, 225, 200]),
-        ink: Rgb([30, 30, 30]),
-        gap: 0.1,
-        holes: vec![],
-    };
+    let style = cream_tiles_on_green();
     let left = draw_board(675, 1000, (75, 300), 150, 4, &style);
     let right = draw_board(675, 1000, (0, 300), 150, 4, &style);
     let mut both = RgbImage::new(1350, 1000);
