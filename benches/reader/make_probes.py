@@ -414,6 +414,35 @@ def make_mix(im, stem):
     return made
 
 
+# The wider mix (session 23): the mild perturbations and eleven more, of how screenshots travel
+# and are shown; ten copies of each image, each with two or three of them.
+WIDER = MILD + [
+    ("x0.55", lambda im: scale(im, 0.55)),
+    ("x1.4", lambda im: scale(im, 1.4)),
+    ("jpeg40", lambda im: jpeg(im, 40)),
+    ("msgapp", lambda im: Image.open(io.BytesIO(messaging_app(im))).convert("RGB")),
+    ("pal64", lambda im: palette(im, 64)),
+    ("pad1.5", lambda im: padded(im, 1.5)),
+    ("noise6", lambda im: noise(im, 6.0)),
+    ("rot0.5", lambda im: turn(im, 0.5)),
+    ("lowc0.75", lambda im: ImageEnhance.Contrast(im).enhance(0.75)),
+    ("sat1.4", lambda im: ImageEnhance.Color(im).enhance(1.4)),
+    ("sharp", lambda im: im.filter(ImageFilter.UnsharpMask(radius=1.5, percent=120, threshold=2))),
+]
+
+
+def make_mix10(im, stem):
+    made = []
+    for copy in range(10):
+        rng = random.Random(f"mix10:{stem}:{copy}")
+        ops = rng.sample(WIDER, rng.choice([2, 3]))
+        out = im
+        for _, fn in ops:
+            out = fn(out)
+        made.append((f"_m{copy}", out, "+".join(name for name, _ in ops)))
+    return made
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -447,7 +476,7 @@ def main():
                         help="wordsnap binary, for the board's box in the clean image (default: %(default)s)")
     parser.add_argument("--only", nargs="*", help="make only these probes (names as in README.md)")
     args = parser.parse_args()
-    names = list(PROBES) + ["mix"]
+    names = list(PROBES) + ["mix", "mix10"]
     if args.only:
         unknown = [n for n in args.only if n not in names]
         if unknown:
@@ -489,7 +518,12 @@ def main():
                 skipped.append(stem)
                 continue
             im = Image.open(path).convert("RGB")
-            results = make_mix(im, stem) if name == "mix" else PROBES[name](im, box)
+            if name == "mix":
+                results = make_mix(im, stem)
+            elif name == "mix10":
+                results = make_mix10(im, stem)
+            else:
+                results = PROBES[name](im, box)
             for suffix, result, note in results:
                 dest = save(result, out_dir, stem + suffix)
                 shutil.copyfile(os.path.splitext(path)[0] + ".json", os.path.join(out_dir, stem + suffix + ".json"))

@@ -8,6 +8,7 @@ use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
+use super::trail::Ground;
 use super::turn::Turn;
 use super::{BoardReading, MarkDoubt, MarkKind, VisionError};
 use image::{DynamicImage, GrayImage};
@@ -906,13 +907,25 @@ fn ink_share(crop: &GrayImage) -> f32 {
     ink as f32 / (crop.width() * crop.height()).max(1) as f32
 }
 
+/// A letter cut again where a trail was lifted off a white tile is kept when it reads at least
+/// this surely, however surely the letter cut from the image as it is reads: that one lost the
+/// strokes the band greys (see [`Ground::White`]). Measured on 40 rendered Word Hunt boards
+/// swiped along random paths (trails over white, green and yellow tiles, opacity 0.6-0.88): two
+/// `O`s crossed on a white tile read `C` at 99-100% as cut, `O` at 99% lifted. A banner's soft
+/// shadow over a white tile is lifted as a band too, and letters cut again from it read wrong and
+/// surely (a Wordament `L` as `T` at 95%), so not in a row under a cover; nor over coloured
+/// tiles, where a light banner's edge is lifted as a band: there the surer reading is kept.
+const LIFTED_ON_WHITE_SURE: f32 = 0.9;
+
 /// Reads the main texts cut again where a swipe trail was lifted off a cell (see
 /// [`super::trail`]), in one model call, and keeps each where it reads surer than the text cut
-/// from the image as it is. Returns the indices (into `crops`) of the kept ones.
+/// from the image as it is, or, on a white tile, surely (see [`LIFTED_ON_WHITE_SURE`]). Returns
+/// the indices (into `crops`) of the kept ones.
 fn read_lifted_letters(
     reader: &TileReader,
     cells: &[TileCrops],
     owners: &[(usize, Option<usize>)],
+    edges: &CoverEdges,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<Vec<usize>, VisionError> {
@@ -925,18 +938,31 @@ fn read_lifted_letters(
             Some((k, crop.clone()))
         })
         .collect();
-    keep_surer_readings(reader, lifted, crops, readings, |r| tile_notation(r).1)
+    // A banner's soft shadow over a white tile is lifted as a band too: not under a cover.
+    let on_white = |k: usize| {
+        let cell = &cells[owners[k].0];
+        let covered = |from_above| edges.across(from_above).get(cell.row).copied().flatten();
+        cell.lifted_off == Some(Ground::White)
+            && covered(true).is_none()
+            && covered(false).is_none()
+    };
+    let sureness = |r: &CropReading| tile_notation(r).1;
+    keep_surer_readings(reader, lifted, crops, readings, sureness, |k, again| {
+        on_white(k) && sureness(again) >= LIFTED_ON_WHITE_SURE
+    })
 }
 
 /// Reads the crops `again` (each with the index into `crops` and `readings` it may replace) in
 /// one model call, and keeps each new crop and reading where `sureness` rates it higher than the
-/// reading it would replace. Returns the indices of the kept ones.
+/// reading it would replace, or where `preferred` holds for it (its index and new reading).
+/// Returns the indices of the kept ones.
 fn keep_surer_readings(
     reader: &TileReader,
     again: Vec<(usize, GrayImage)>,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
     sureness: impl Fn(&CropReading) -> f32,
+    preferred: impl Fn(usize, &CropReading) -> bool,
 ) -> Result<Vec<usize>, VisionError> {
     if again.is_empty() {
         return Ok(Vec::new());
@@ -945,7 +971,7 @@ fn keep_surer_readings(
     let read_again = read_crops(reader, &images)?;
     let mut kept = Vec::new();
     for ((k, crop), reading) in indices.into_iter().zip(images).zip(read_again) {
-        if sureness(&reading) > sureness(&readings[k]) {
+        if preferred(k, &reading) || sureness(&reading) > sureness(&readings[k]) {
             (crops[k], readings[k]) = (crop, reading);
             kept.push(k);
         }
@@ -1010,7 +1036,7 @@ fn read_marks_again(
         .enumerate()
         .filter_map(|(k, &(i, mark))| Some((k, pick(&readings[k], &cells[i], mark?)?)))
         .collect();
-    keep_surer_readings(reader, again, crops, readings, sureness)?;
+    keep_surer_readings(reader, again, crops, readings, sureness, |_, _| false)?;
     Ok(())
 }
 
@@ -1073,7 +1099,8 @@ pub fn read_cells(
         .filter(|&k| owners[k].1.is_none())
         .collect();
     refuse_numbers(lattice, &mains, &readings)?;
-    let lifted = read_lifted_letters(reader, cells, &owners, &mut crops, &mut readings)?;
+    let edges = CoverEdges::new(image, cells, lattice.rows);
+    let lifted = read_lifted_letters(reader, cells, &owners, &edges, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
     // Each main reading's cell and text box (turning a crop below keeps its box).
@@ -1088,7 +1115,6 @@ pub fn read_cells(
         .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
         .collect();
     let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
-    let edges = CoverEdges::new(image, cells, lattice.rows);
     covered.extend(doubt_covered_letters(
         image,
         cells,

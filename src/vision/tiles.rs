@@ -11,7 +11,7 @@ use super::grid::{
 };
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
-use super::trail::{Lifted, colour_channel, smallest_channel};
+use super::trail::{Ground, Lifted, colour_channel, smallest_channel};
 use image::{DynamicImage, GrayImage, Luma};
 use rayon::prelude::*;
 
@@ -213,6 +213,8 @@ pub struct TileCrops {
     /// The main text cut again after a swipe trail was lifted off the cell (see
     /// [`super::trail`]); the surer of the two readings is kept.
     pub lifted_main: Option<(PixelBox, GrayImage)>,
+    /// The tile the trail was lifted off, when `lifted_main` is cut (see [`Ground`]).
+    pub lifted_off: Option<Ground>,
     /// The share of the ink in the cell's middle that lies outside the main text's box (see
     /// [`ink_beside`]).
     pub ink_beside_main: f32,
@@ -232,6 +234,7 @@ impl TileCrops {
             mark_labels: Vec::new(),
             unreadable: false,
             lifted_main: None,
+            lifted_off: None,
             ink_beside_main: 0.0,
         }
     }
@@ -278,9 +281,7 @@ pub fn cut(
                 scale,
                 i / lattice.cols,
                 i % lattice.cols,
-                trail
-                    .filter(|t| t.cells.get(i) == Some(&true))
-                    .map(|t| &t.image),
+                trail.and_then(|t| Some((&t.image, t.cells.get(i).copied().flatten()?))),
             )
         })
         .collect()
@@ -293,7 +294,7 @@ fn cut_cell(
     scale: f32,
     row: usize,
     col: usize,
-    lifted: Option<&GrayImage>,
+    lifted: Option<(&GrayImage, Ground)>,
 ) -> TileCrops {
     let cell_box = lattice.cell_box(row, col);
     let cell = cell_box.to_pixels(scale, full.dimensions());
@@ -378,7 +379,7 @@ fn cut_cell(
         && (lattice.is_covered(row * lattice.cols + col)
             || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
                 && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
-    let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
+    let lifted_main = lifted.and_then(|(image, _)| main_in_cell(image, cell, h * scale));
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
@@ -408,6 +409,7 @@ fn cut_cell(
         (None, Some(found)) => (Some(found), None, false),
         (main, lifted_main) => (main, lifted_main, unreadable),
     };
+    let lifted_off = lifted_main.as_ref().and(lifted.map(|(_, ground)| ground));
     TileCrops {
         row,
         col,
@@ -417,6 +419,7 @@ fn cut_cell(
         mark_labels,
         unreadable,
         lifted_main,
+        lifted_off,
         ink_beside_main,
     }
 }

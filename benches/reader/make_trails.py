@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Makes the swipe-trail probe: 40 Word Hunt-like boards drawn mid-swipe, each along a random path
+of 4 to 7 tiles, the trail a translucent white band through the tiles' centres.
+
+    python3 benches/reader/make_trails.py --out /work/probes5/trails
+    bash benches/reader/eval_all.sh BIN OUT   (with PROBES=/work/probes5)
+
+Each board is drawn by `fixtures/make_phone_fixtures.py`'s `wordhunt_swipe` (random letters, cream
+tiles, the path's tiles in one of four highlight colours: green, yellow, white, light green, with
+dark letters), in Lato or Roboto (fonts the model never trained on) at 130 or 150 px, on a
+1170x2532, 1080x1920 or 1125x2436 screen, the trail's opacity drawn from 0.6-0.88. The truth is the
+board (`STEM.json` beside each image). Deterministic: one generator, seeded 2311. Needs Python 3
+and Pillow, and the Lato and Roboto fonts the fixtures use.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures"))
+import make_phone_fixtures as fixtures  # noqa: E402
+
+HIGHLIGHTS = [((130, 225, 120), (40, 90, 40)), ((245, 215, 90), (90, 70, 10)),
+              ((250, 250, 248), (10, 10, 10)), ((150, 230, 150), (10, 10, 10))]
+SCREENS = [(1170, 2532), (1080, 1920), (1125, 2436)]
+
+
+def random_path(rng):
+    """A path of adjacent tiles (8 ways) on a 4x4 board, no tile twice, 4 to 7 long (shorter when
+    it runs into a corner)."""
+    r, c = rng.randrange(4), rng.randrange(4)
+    path = [(r, c)]
+    for _ in range(rng.randrange(3, 7)):
+        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4 and (r + dr, c + dc) not in path]
+        if not steps:
+            break
+        r, c = rng.choice(steps)
+        path.append((r, c))
+    return path
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", required=True, help="folder to write the boards into")
+    parser.add_argument("--count", type=int, default=40)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rng = random.Random(2311)
+    for i in range(args.count):
+        highlight, ink = rng.choice(HIGHLIGHTS)
+        opacity = rng.uniform(0.6, 0.88)
+        letter_font = fixtures.font(rng.choice([fixtures.LATO, fixtures.ROBOTO]), rng.choice([130, 150]))
+        screen = rng.choice(SCREENS)
+        image, truth = fixtures.wordhunt_swipe(rng, screen, random_path(rng), highlight, ink, opacity, letter_font)
+        stem = os.path.join(args.out, f"trail_{i:02d}")
+        image.save(stem + ".png")
+        with open(stem + ".json", "w") as f:
+            json.dump(truth, f)
+    print(f"{args.out}: {args.count} boards")
+
+
+if __name__ == "__main__":
+    main()
