@@ -211,7 +211,8 @@ pub struct TileCrops {
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
     /// The main text cut again after a swipe trail was lifted off the cell (see
-    /// [`super::trail`]); the surer of the two readings is kept.
+    /// [`super::trail`]); the surer of the two readings is kept, or the lifted one where it is
+    /// sure on a white tile (see `notation::read_lifted_letters`).
     pub lifted_main: Option<(PixelBox, GrayImage)>,
     /// The tile the trail was lifted off, when `lifted_main` is cut (see [`Ground`]).
     pub lifted_off: Option<Ground>,

@@ -10,9 +10,9 @@
 //! above a coloured tile's ground whether it covers ground or ink; in grey, band over ink is
 //! about as light as the bare ground.
 //!
-//! Only tiles with dark ink on a coloured ground are lifted: on a white tile a white band cannot
-//! be told apart (nor does it hide anything), and a light band over light ink hides no contrast
-//! that could be restored.
+//! Only tiles with dark ink are lifted: a light band over light ink hides no contrast that could
+//! be restored. On a white tile the band cannot be seen over the ground, only over the ink, which
+//! it leaves one flat middle grey: it is found there (see [`Ground::White`]).
 
 use super::levels::Levels;
 use super::rect::PixelBox;
