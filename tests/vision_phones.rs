@@ -32,7 +32,7 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn finds_the_board_and_only_the_board_in_phone_screenshots() {
     let files = fixtures("phones");
-    assert_eq!(files.len(), 13);
+    assert_eq!(files.len(), 14);
     for path in files {
         let truth: Truth =
             serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
@@ -68,27 +68,36 @@ fn phone_screenshots_without_an_overlay_are_read_right() {
     }
 }
 
-/// A swipe trail over white tiles greys the strokes of the letters it crosses, and the rest of
-/// the tile does not show it: cut from the image as it stands, the `O` whose right side the trail
-/// crosses read `C` at 99%. The letter cut again with the trail lifted off is kept.
+/// A swipe trail lightens the strokes of the letters it crosses: cut from the image as it stands,
+/// an `O` whose right side the trail leaves by reads `C` at 99-100%, on a white tile and on a
+/// green one. The letter cut again with the trail lifted off is kept.
 #[test]
-fn a_letter_crossed_by_a_trail_on_a_white_tile_is_read_with_the_trail_lifted() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/phones/wordhunt_1080x1920_swipe_trail_white_o.png");
-    let out = common::wordsnap(&["read", "--json", path.to_str().unwrap()]);
-    assert!(out.status.success());
-    let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(read["tiles"][3][1], "O");
-    assert!(read["confidence"][3][1].as_f64().unwrap() >= 0.9);
-    // Nothing is read wrong surely: the `T` under the trail's round end is doubted.
-    let truth: Truth =
-        serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
-            .unwrap();
-    for (r, row) in truth.tiles.iter().enumerate() {
-        for (c, tile) in row.iter().enumerate() {
-            let confidence = read["confidence"][r][c].as_f64().unwrap();
-            if confidence >= 0.9 {
-                assert_eq!(read["tiles"][r][c], tile.as_str(), "({r},{c})");
+fn a_letter_crossed_by_a_trail_is_read_with_the_trail_lifted() {
+    for (name, o) in [
+        ("wordhunt_1080x1920_swipe_trail_white_o", (3, 1)),
+        ("wordhunt_1170x2532_swipe_trail_green_o", (3, 0)),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/phones")
+            .join(format!("{name}.png"));
+        let out = common::wordsnap(&["read", "--json", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{name}");
+        let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(read["tiles"][o.0][o.1], "O", "{name}");
+        assert!(
+            read["confidence"][o.0][o.1].as_f64().unwrap() >= 0.9,
+            "{name}"
+        );
+        // Nothing is read wrong surely (the `T` under the white trail's round end is doubted).
+        let truth: Truth =
+            serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+                .unwrap();
+        for (r, row) in truth.tiles.iter().enumerate() {
+            for (c, tile) in row.iter().enumerate() {
+                let confidence = read["confidence"][r][c].as_f64().unwrap();
+                if confidence >= 0.9 {
+                    assert_eq!(read["tiles"][r][c], tile.as_str(), "{name} ({r},{c})");
+                }
             }
         }
     }

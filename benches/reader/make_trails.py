@@ -3,6 +3,7 @@
 of 4 to 7 tiles, the trail a translucent white band through the tiles' centres.
 
     python3 benches/reader/make_trails.py --out /work/probes5/trails
+    python3 benches/reader/make_trails.py --lines --out /work/probes5/lines
     bash benches/reader/eval_all.sh BIN OUT   (with PROBES=/work/probes5)
 
 Each board is drawn by `fixtures/make_phone_fixtures.py`'s `wordhunt_swipe` (random letters, cream
@@ -41,12 +42,43 @@ def random_path(rng):
     return path
 
 
+# The straight swipes of `--lines`: a whole row or column, or most of one.
+LINES = {
+    "row0": [(0, 0), (0, 1), (0, 2), (0, 3)],
+    "row1": [(1, 0), (1, 1), (1, 2), (1, 3)],
+    "row3": [(3, 3), (3, 2), (3, 1), (3, 0)],
+    "col0": [(0, 0), (1, 0), (2, 0), (3, 0)],
+    "row0half": [(0, 0), (0, 1), (0, 2)],
+}
+
+
+def lines(out):
+    """30 boards swiped along a straight line (each of `LINES` over green, yellow and white
+    tiles, at opacity 0.7 and 0.83), 1170x2532, Roboto 150 px; one generator, seeded 5."""
+    rng = random.Random(5)
+    for line, path in LINES.items():
+        for colour, (highlight, ink) in zip(("green", "yellow", "white"), HIGHLIGHTS[:3]):
+            for opacity in (0.7, 0.83):
+                image, truth = fixtures.wordhunt_swipe(rng, (1170, 2532), path, highlight, ink, opacity,
+                                                       fixtures.font(fixtures.ROBOTO, 150))
+                stem = os.path.join(out, f"{line}_{colour}_{int(opacity * 100)}")
+                image.save(stem + ".png")
+                with open(stem + ".json", "w") as f:
+                    json.dump(truth, f)
+    print(f"{out}: 30 boards")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="folder to write the boards into")
     parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--lines", action="store_true",
+                        help="draw the 30 straight swipes instead (see `lines`)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    if args.lines:
+        lines(args.out)
+        return
     rng = random.Random(2311)
     for i in range(args.count):
         highlight, ink = rng.choice(HIGHLIGHTS)

@@ -8,7 +8,6 @@ use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
-use super::trail::Ground;
 use super::turn::Turn;
 use super::{BoardReading, MarkDoubt, MarkKind, VisionError};
 use image::{DynamicImage, GrayImage};
@@ -907,20 +906,23 @@ fn ink_share(crop: &GrayImage) -> f32 {
     ink as f32 / (crop.width() * crop.height()).max(1) as f32
 }
 
-/// A letter cut again where a trail was lifted off a white tile is kept when it reads at least
-/// this surely, however surely the letter cut from the image as it is reads: that one lost the
-/// strokes the band greys (see [`Ground::White`]). Measured on 40 rendered Word Hunt boards
-/// swiped along random paths (trails over white, green and yellow tiles, opacity 0.6-0.88): two
-/// `O`s crossed on a white tile read `C` at 99-100% as cut, `O` at 99% lifted. A banner's soft
-/// shadow over a white tile is lifted as a band too, and letters cut again from it read wrong and
-/// surely (a Wordament `L` as `T` at 95%), so not in a row under a cover; nor over coloured
-/// tiles, where a light banner's edge is lifted as a band: there the surer reading is kept.
-const LIFTED_ON_WHITE_SURE: f32 = 0.9;
+/// A letter cut again where a trail was lifted off its tile is kept when it reads at least this
+/// surely, however surely the letter cut from the image as it is reads: that one lost the
+/// strokes the band lightens, and what is left of an `O` whose right side the trail leaves by is
+/// a `C`, read at 99-100%, while the lifted `O` reads at 99%. Measured on rendered Word Hunt
+/// boards swiped along random paths and along rows and columns (trails over white, green and
+/// yellow tiles, opacity 0.6-0.88): 6 such letters read wrong at 99-100% before, none after; the
+/// one read wrong at 90% or more left (a `K` cut to its stem) reads `I` both ways. Measured on
+/// the sets and probes of real screenshots too: nothing else changes. Not in a row under a
+/// cover: a banner's edge or
+/// soft shadow is lifted as a band too, and letters cut again from it read wrong and surely (a
+/// Wordament `L` as `T` at 95%).
+const LIFTED_SURE: f32 = 0.9;
 
 /// Reads the main texts cut again where a swipe trail was lifted off a cell (see
 /// [`super::trail`]), in one model call, and keeps each where it reads surer than the text cut
-/// from the image as it is, or, on a white tile, surely (see [`LIFTED_ON_WHITE_SURE`]). Returns
-/// the indices (into `crops`) of the kept ones.
+/// from the image as it is, or surely, outside rows under a cover (see [`LIFTED_SURE`]).
+/// Returns the indices (into `crops`) of the kept ones.
 fn read_lifted_letters(
     reader: &TileReader,
     cells: &[TileCrops],
@@ -938,17 +940,15 @@ fn read_lifted_letters(
             Some((k, crop.clone()))
         })
         .collect();
-    // A banner's soft shadow over a white tile is lifted as a band too: not under a cover.
-    let on_white = |k: usize| {
-        let cell = &cells[owners[k].0];
-        let covered = |from_above| edges.across(from_above).get(cell.row).copied().flatten();
-        cell.lifted_off == Some(Ground::White)
-            && covered(true).is_none()
-            && covered(false).is_none()
+    // A banner's edge or shadow is lifted as a band too: not under a cover.
+    let uncovered = |k: usize| {
+        let row = cells[owners[k].0].row;
+        let edge = |from_above| edges.across(from_above).get(row).copied().flatten();
+        edge(true).is_none() && edge(false).is_none()
     };
     let sureness = |r: &CropReading| tile_notation(r).1;
     keep_surer_readings(reader, lifted, crops, readings, sureness, |k, again| {
-        on_white(k) && sureness(again) >= LIFTED_ON_WHITE_SURE
+        uncovered(k) && sureness(again) >= LIFTED_SURE
     })
 }
 

@@ -11,7 +11,7 @@ use super::grid::{
 };
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
-use super::trail::{Ground, Lifted, colour_channel, smallest_channel};
+use super::trail::{Lifted, colour_channel, smallest_channel};
 use image::{DynamicImage, GrayImage, Luma};
 use rayon::prelude::*;
 
@@ -212,10 +212,8 @@ pub struct TileCrops {
     pub unreadable: bool,
     /// The main text cut again after a swipe trail was lifted off the cell (see
     /// [`super::trail`]); the surer of the two readings is kept, or the lifted one where it is
-    /// sure on a white tile (see `notation::read_lifted_letters`).
+    /// sure (see `notation::read_lifted_letters`).
     pub lifted_main: Option<(PixelBox, GrayImage)>,
-    /// The tile the trail was lifted off, when `lifted_main` is cut (see [`Ground`]).
-    pub lifted_off: Option<Ground>,
     /// The share of the ink in the cell's middle that lies outside the main text's box (see
     /// [`ink_beside`]).
     pub ink_beside_main: f32,
@@ -235,7 +233,6 @@ impl TileCrops {
             mark_labels: Vec::new(),
             unreadable: false,
             lifted_main: None,
-            lifted_off: None,
             ink_beside_main: 0.0,
         }
     }
@@ -282,7 +279,9 @@ pub fn cut(
                 scale,
                 i / lattice.cols,
                 i % lattice.cols,
-                trail.and_then(|t| Some((&t.image, t.cells.get(i).copied().flatten()?))),
+                trail
+                    .filter(|t| t.cells.get(i) == Some(&true))
+                    .map(|t| &t.image),
             )
         })
         .collect()
@@ -295,7 +294,7 @@ fn cut_cell(
     scale: f32,
     row: usize,
     col: usize,
-    lifted: Option<(&GrayImage, Ground)>,
+    lifted: Option<&GrayImage>,
 ) -> TileCrops {
     let cell_box = lattice.cell_box(row, col);
     let cell = cell_box.to_pixels(scale, full.dimensions());
@@ -380,7 +379,7 @@ fn cut_cell(
         && (lattice.is_covered(row * lattice.cols + col)
             || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
                 && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
-    let lifted_main = lifted.and_then(|(image, _)| main_in_cell(image, cell, h * scale));
+    let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
@@ -410,7 +409,6 @@ fn cut_cell(
         (None, Some(found)) => (Some(found), None, false),
         (main, lifted_main) => (main, lifted_main, unreadable),
     };
-    let lifted_off = lifted_main.as_ref().and(lifted.map(|(_, ground)| ground));
     TileCrops {
         row,
         col,
@@ -420,7 +418,6 @@ fn cut_cell(
         mark_labels,
         unreadable,
         lifted_main,
-        lifted_off,
         ink_beside_main,
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! Only tiles with dark ink are lifted: a light band over light ink hides no contrast that could
 //! be restored. On a white tile the band cannot be seen over the ground, only over the ink, which
-//! it leaves one flat middle grey: it is found there (see [`Ground::White`]).
+//! it leaves one flat middle grey: it is found there.
 
 use super::levels::Levels;
 use super::rect::PixelBox;
@@ -78,26 +78,15 @@ const MAX_OPACITY: f32 = 0.95;
 pub struct Lifted {
     /// The grey image, unblended under the trail in the lifted cells.
     pub image: GrayImage,
-    /// For each cell (row-major), the ground a trail was lifted off, if any.
-    pub cells: Vec<Option<Ground>>,
-}
-
-/// The tile a trail was lifted off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ground {
-    /// A coloured tile: the band was found in the smallest channel, over ground and ink alike.
-    Coloured,
-    /// A white tile: the band was found by the flat middle grey it leaves over the ink alone. The
-    /// ink as it stands there is that grey, so a letter cut from the image as it is loses
-    /// strokes, while the lifted one has them all (an `O` crossed on its right reads `C`).
-    White,
+    /// For each cell (row-major), whether a trail was lifted off it.
+    pub cells: Vec<bool>,
 }
 
 /// Lifts any swipe trail off the given cells (full-resolution pixels); `None` when no cell
 /// shows one.
 pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Option<Lifted> {
     // Cells are lifted independently, in parallel.
-    let patches: Vec<Option<(GrayImage, Ground)>> = cells
+    let patches: Vec<Option<GrayImage>> = cells
         .par_iter()
         .map(|&cell| {
             let cell = cell.clamp_to(full.dimensions());
@@ -112,27 +101,19 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
     }
     let mut lifted = full.clone();
     for (cell, patch) in cells.iter().zip(&patches) {
-        if let Some((patch, _)) = patch {
+        if let Some(patch) = patch {
             let cell = cell.clamp_to(full.dimensions());
             image::imageops::replace(&mut lifted, patch, cell.left as i64, cell.top as i64);
         }
     }
     Some(Lifted {
         image: lifted,
-        cells: patches
-            .iter()
-            .map(|p| p.as_ref().map(|(_, g)| *g))
-            .collect(),
+        cells: patches.iter().map(Option::is_some).collect(),
     })
 }
 
-/// The cell's grey pixels with the trail unblended, and the ground it was lifted off, or `None`
-/// when the cell shows no trail.
-fn lift_cell(
-    image: &DynamicImage,
-    full: &GrayImage,
-    cell: PixelBox,
-) -> Option<(GrayImage, Ground)> {
+/// The cell's grey pixels with the trail unblended, or `None` when the cell shows no trail.
+fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
     let grey = copy_of(full, cell);
     let grey_levels = Levels::of(grey.pixels().map(|p| p[0]));
     let ground = grey_levels.median() as f32;
@@ -142,15 +123,14 @@ fn lift_cell(
     }
     let smallest = smallest_channel(image, cell);
     let ground_smallest = Levels::of(smallest.pixels().map(|p| p[0])).median();
-    if let Some(lifted) = lift_on_coloured_ground(&smallest, &grey, ground_smallest, ground, ink) {
-        return Some((lifted, Ground::Coloured));
-    }
-    (ground_smallest >= WHITE_GROUND_MIN)
-        .then(|| lift_on_white_ground(&grey, &smallest, &largest_channel(image, cell), ground, ink))
-        .flatten()
-        .map(|lifted| (lifted, Ground::White))
+    lift_on_coloured_ground(&smallest, &grey, ground_smallest, ground, ink).or_else(|| {
+        (ground_smallest >= WHITE_GROUND_MIN)
+            .then(|| {
+                lift_on_white_ground(&grey, &smallest, &largest_channel(image, cell), ground, ink)
+            })
+            .flatten()
+    })
 }
-
 /// A band over a coloured tile: found in the smallest channel, where it stands far above the
 /// ground over ground and ink alike; its opacity is measured over the ground.
 fn lift_on_coloured_ground(
@@ -473,7 +453,7 @@ mod tests {
     fn lift_tile(rgb: &RgbImage) -> Option<GrayImage> {
         let image = DynamicImage::ImageRgb8(rgb.clone());
         let cell = PixelBox::new(0, 0, 100, 100);
-        lift_cell(&image, &image.to_luma8(), cell).map(|(lifted, _)| lifted)
+        lift_cell(&image, &image.to_luma8(), cell)
     }
 
     #[test]
