@@ -433,7 +433,7 @@ fn same_line(a: &Blob, b: &Blob) -> bool {
     let gap = (b.x0 as f32 - a.x1 as f32).max(a.x0 as f32 - b.x1 as f32);
     // Side by side (or interleaved: the halves of a W split at a thin joint), not far apart, and
     // not one inside the other (a letter inside a tile's rim).
-    let inside = |o: &Blob, i: &Blob| o.x0 <= i.x0 && i.x1 <= o.x1 && o.y0 <= i.y0 && i.y1 <= o.y1;
+    let inside = |o: &Blob, i: &Blob| o.bounds().holds(&i.bounds());
     if gap > big * MAX_LETTER_GAP || inside(a, b) || inside(b, a) {
         return false;
     }

@@ -169,6 +169,14 @@ impl PixelBox {
             && y < self.bottom as f32
     }
 
+    /// Whether `inner` lies wholly inside the box (its edges on the box's count as inside).
+    pub fn holds(&self, inner: &PixelBox) -> bool {
+        self.left <= inner.left
+            && inner.right <= self.right
+            && self.top <= inner.top
+            && inner.bottom <= self.bottom
+    }
+
     /// Whether the box and `other` share a pixel.
     pub fn overlaps(&self, other: &PixelBox) -> bool {
         self.left < other.right
@@ -286,6 +294,10 @@ mod tests {
         assert!(
             !b.overlaps(&PixelBox::new(30, 20, 40, 60)),
             "edges that touch do not overlap"
+        );
+        assert!(b.holds(&b) && b.holds(&PixelBox::new(15, 20, 30, 50)));
+        assert!(
+            !b.holds(&PixelBox::new(9, 25, 20, 30)) && !b.holds(&PixelBox::new(15, 25, 20, 61))
         );
         assert_eq!(
             b.union(&PixelBox::new(0, 50, 15, 70)),

@@ -702,11 +702,7 @@ fn corner_marks(
 fn nested_label(found: &[Blob], i: usize) -> Option<Blob> {
     let outer = found[i];
     let within = |b: &Blob| {
-        outer.x0 <= b.x0
-            && b.x1 <= outer.x1
-            && outer.y0 <= b.y0
-            && b.y1 <= outer.y1
-            && b.width() * b.height() < outer.width() * outer.height()
+        outer.bounds().holds(&b.bounds()) && b.width() * b.height() < outer.width() * outer.height()
     };
     found
         .iter()
@@ -723,7 +719,7 @@ fn nested_label(found: &[Blob], i: usize) -> Option<Blob> {
 /// mark would look like a filled block (see [`MARK_MAX_FILL`]). Nested boxes are left to the
 /// choice between nested marks in [`corner_marks`].
 fn same_ink_once(mut pieces: Vec<Blob>) -> Vec<Blob> {
-    let inside = |o: &Blob, i: &Blob| o.x0 <= i.x0 && i.x1 <= o.x1 && o.y0 <= i.y0 && i.y1 <= o.y1;
+    let inside = |o: &Blob, i: &Blob| o.bounds().holds(&i.bounds());
     let shared = |a: &Blob, b: &Blob| {
         let w = a.x1.min(b.x1).saturating_sub(a.x0.max(b.x0));
         let h = a.y1.min(b.y1).saturating_sub(a.y0.max(b.y0));
@@ -1018,12 +1014,9 @@ fn glyphs_off_edge(text: &Blob, cell: &Rect, mask: &GrayImage) -> Option<Blob> {
     // A piece off the rim that runs on past the box is not one of the text's glyphs: it is the
     // foot of other print the box cuts (a value printed just above the letters, whose box the
     // gap's ink stretched upwards: Wordament's `12` above `VE`).
-    let within = |g: &Blob| {
-        g.x0 >= area.left && g.y0 >= area.top && g.x1 <= area.right && g.y1 <= area.bottom
-    };
     off_edge
         .into_iter()
-        .filter(within)
+        .filter(|g| area.holds(&g.bounds()))
         .reduce(|a, b| a.union(&b))
 }
 

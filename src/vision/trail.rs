@@ -131,6 +131,7 @@ fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<G
             .flatten()
     })
 }
+
 /// A band over a coloured tile: found in the smallest channel, where it stands far above the
 /// ground over ground and ink alike; its opacity is measured over the ground.
 fn lift_on_coloured_ground(
