@@ -652,6 +652,17 @@ impl<'a> CoverEdges<'a> {
         edges.get_or_init(|| cover_edge::cover_edges(self.image, self.cells, self.rows, from_above))
     }
 
+    /// Whether a cover comes over `row` from above or from below.
+    fn covers_row(&self, row: usize) -> bool {
+        [true, false].into_iter().any(|from_above| {
+            self.across(from_above)
+                .get(row)
+                .copied()
+                .flatten()
+                .is_some()
+        })
+    }
+
     /// The side of the cover whose edge the letter of `cell` (its vertical span in the cell:
     /// `span`) reaches (see [`COVER_TOUCH`]); `None` when it reaches none.
     fn touching(&self, cell: &TileCrops, span: VerticalSpan) -> Option<Cover> {
@@ -914,9 +925,8 @@ fn ink_share(crop: &GrayImage) -> f32 {
 /// yellow tiles, opacity 0.6-0.88): 6 such letters read wrong at 99-100% before, none after; the
 /// one read wrong at 90% or more left (a `K` cut to its stem) reads `I` both ways. Measured on
 /// the sets and probes of real screenshots too: nothing else changes. Not in a row under a
-/// cover: a banner's edge or
-/// soft shadow is lifted as a band too, and letters cut again from it read wrong and surely (a
-/// Wordament `L` as `T` at 95%).
+/// cover: a banner's edge or soft shadow is lifted as a band too, and letters cut again from it
+/// read wrong and surely (a Wordament `L` as `T` at 95%).
 const LIFTED_SURE: f32 = 0.9;
 
 /// Reads the main texts cut again where a swipe trail was lifted off a cell (see
@@ -941,14 +951,9 @@ fn read_lifted_letters(
         })
         .collect();
     // A banner's edge or shadow is lifted as a band too: not under a cover.
-    let uncovered = |k: usize| {
-        let row = cells[owners[k].0].row;
-        let edge = |from_above| edges.across(from_above).get(row).copied().flatten();
-        edge(true).is_none() && edge(false).is_none()
-    };
     let sureness = |r: &CropReading| tile_notation(r).1;
     keep_surer_readings(reader, lifted, crops, readings, sureness, |k, again| {
-        uncovered(k) && sureness(again) >= LIFTED_SURE
+        !edges.covers_row(cells[owners[k].0].row) && sureness(again) >= LIFTED_SURE
     })
 }
 
