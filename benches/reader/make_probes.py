@@ -220,19 +220,25 @@ def tiny(im, box):
 # The desktop probe.
 
 
+def wallpaper(W, H, channels):
+    """A W x H gradient wallpaper: `channels(xx, yy)` gives the red, green and blue levels from
+    the across and down positions (numpy arrays from 0 to 1), clipped and truncated to 8 bits."""
+    yy = np.linspace(0, 1, H)[:, None]
+    xx = np.linspace(0, 1, W)[None, :]
+    bg = np.empty((H, W, 3))
+    for c, level in enumerate(channels(xx, yy)):
+        bg[..., c] = level
+    return Image.fromarray(np.clip(bg, 0, 255).astype(np.uint8), "RGB")
+
+
 def desk(im):
     """The screenshot shrunk (Lanczos; never enlarged) into a 1920x1080 desktop: a blue gradient
     wallpaper with two icon labels, an emulator window (a dark title bar with its title and window
     buttons, a 6 px frame, a side toolbar of buttons) holding the screenshot, and a taskbar along
     the bottom with a start button, app buttons and a clock."""
     W, H, TASK, TITLE, FRAME, TOOL = 1920, 1080, 48, 32, 6, 56
-    yy = np.linspace(0, 1, H)[:, None]
-    xx = np.linspace(0, 1, W)[None, :]
-    bg = np.empty((H, W, 3))
-    bg[..., 0] = 20 + 40 * xx + 0 * yy
-    bg[..., 1] = 60 + 50 * yy + 10 * xx
-    bg[..., 2] = 120 + 80 * (1 - yy)
-    out = Image.fromarray(np.clip(bg, 0, 255).astype(np.uint8), "RGB")
+    out = wallpaper(W, H, lambda xx, yy: (
+        20 + 40 * xx + 0 * yy, 60 + 50 * yy + 10 * xx, 120 + 80 * (1 - yy)))
     d = ImageDraw.Draw(out)
     label = font(14)
     for i, name in enumerate(["Recycle Bin", "notes.txt", "Android Studio"]):
@@ -294,13 +300,8 @@ def padded(im, k):
     large screen): a dark blue gradient wallpaper, the screenshot a third of the way across and
     halfway down."""
     W, H = round(im.width * k), round(im.height * k)
-    yy = np.linspace(0, 1, H)[:, None]
-    xx = np.linspace(0, 1, W)[None, :]
-    bg = np.empty((H, W, 3))
-    bg[..., 0] = 30 + 30 * xx + 0 * yy
-    bg[..., 1] = 50 + 40 * yy + 0 * xx
-    bg[..., 2] = 90 + 60 * (1 - yy)
-    out = Image.fromarray(np.clip(bg, 0, 255).astype(np.uint8), "RGB")
+    out = wallpaper(W, H, lambda xx, yy: (
+        30 + 30 * xx + 0 * yy, 50 + 40 * yy + 0 * xx, 90 + 60 * (1 - yy)))
     out.paste(im, ((W - im.width) // 3, (H - im.height) // 2))
     return out
 
