@@ -485,8 +485,9 @@ pub fn votes(e: &Evidence) -> Vec<Vote> {
     }
     badge_votes(e, &mut vote);
     value_votes(e, &mut vote);
-    size_votes(e, &mut vote);
     look_votes(e, &mut vote);
+    // Last: among votes of one weight, the first cast is named first, and the size tells least.
+    size_votes(e, &mut vote);
     v
 }
 
@@ -576,12 +577,20 @@ fn value_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     }
 }
 
+/// Votes for the games whose boards have the grid's size (Word Hunt plays 4x4 and 5x5 boards,
+/// with or without holes; see `scoring.md` in the shared rules), against those that never do.
 fn size_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
     let size = format!("{}x{} grid", e.rows, e.cols);
     match (e.rows, e.cols) {
         (4, 4) => {
             vote(
-                &[Game::Ruzzle, Game::Wordament, Game::Scramble, Game::Bwf],
+                &[
+                    Game::Ruzzle,
+                    Game::Wordament,
+                    Game::Scramble,
+                    Game::Bwf,
+                    Game::Wordhunt,
+                ],
                 SHARED,
                 size,
             );
@@ -592,7 +601,11 @@ fn size_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
             );
         }
         (5, 5) => {
-            vote(&[Game::Spellcast, Game::Letterpress], SHARED, size);
+            vote(
+                &[Game::Spellcast, Game::Letterpress, Game::Wordhunt],
+                SHARED,
+                size,
+            );
             vote(
                 &[Game::Ruzzle, Game::Wordament, Game::Scramble],
                 RULED_OUT,
@@ -609,6 +622,13 @@ fn look_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
         vote(&[Game::Letterpress], STRONG, "tiles touch".into());
     } else if e.gaps > APART_GAPS {
         vote(&[Game::Letterpress], -SHARED, String::new());
+    }
+    // Word Hunt's rounded tiles always stand apart on its ground: 0.875 to 1.0 of the seams show
+    // it on every real screenshot and probe of Word Hunt (122), at most 0.43 on Letterpress's
+    // (1,393), whose tiles touch even blurred or sharpened. Tiles not apart are clear evidence
+    // against Word Hunt.
+    if e.gaps <= APART_GAPS && e.tiles > 0 {
+        vote(&[Game::Wordhunt], -CLEAR, String::new());
     }
     // Letterpress colours owned tiles in the players' colours.
     if !valued && e.fill_kinds >= OWNER_COLOURS && e.vivid_tiles * VIVID_ONE_IN >= e.tiles {
@@ -1464,6 +1484,43 @@ mod tests {
         e.vivid_tiles = 12;
         let guess = decide(&e);
         assert_eq!((guess.game, guess.certain), (Game::Letterpress, true));
+    }
+
+    #[test]
+    fn a_plain_four_by_four_word_hunt_board_is_named_without_its_dark_letters() {
+        // A dimmed board: its tiles are too dark to count as light tiles with dark letters; its
+        // green ground, the lack of values and its size still name it.
+        let mut e = evidence();
+        e.tile_fill = Colour([110, 60, 30]);
+        e.ground = Some(Colour([40, 140, 60]));
+        let guess = decide(&e);
+        assert_eq!(
+            (guess.game, guess.certain),
+            (Game::Wordhunt, true),
+            "{guess}"
+        );
+    }
+
+    #[test]
+    fn tiles_that_do_not_stand_apart_are_not_word_hunt() {
+        // A Letterpress board whose seams, sharpened, no longer measure as touching, on a teal
+        // ground: Word Hunt's tiles would stand apart.
+        let mut e = evidence();
+        e.rows = 5;
+        e.cols = 5;
+        e.tiles = 25;
+        e.gaps = 0.4;
+        e.fill_kinds = 3;
+        e.vivid_tiles = 10;
+        e.ground = Some(Colour([40, 150, 150]));
+        let guess = decide(&e);
+        assert_eq!(
+            (guess.game, guess.certain),
+            (Game::Letterpress, true),
+            "{guess}"
+        );
+        e.gaps = 1.0;
+        assert_ne!(decide(&e).game, Game::Letterpress);
     }
 
     #[test]
