@@ -20,17 +20,33 @@ pub(crate) struct Colours<'a> {
     image: &'a DynamicImage,
     /// Original pixels per analysis pixel.
     scale: f32,
+    /// Whether points are given mirrored about the image's diagonal (`x` down, `y` across).
+    mirrored: bool,
 }
 
 impl<'a> Colours<'a> {
     /// `image` seen through an analysis copy that is `scale` times smaller.
     pub(crate) fn new(image: &'a DynamicImage, scale: f32) -> Colours<'a> {
-        Colours { image, scale }
+        Colours {
+            image,
+            scale,
+            mirrored: false,
+        }
+    }
+
+    /// The same image seen mirrored about its diagonal (its columns as rows), as the analysis
+    /// masks are by [`super::glyphs::InkMasks::mirrored`]; nothing is copied.
+    pub(crate) fn mirrored(&self) -> Colours<'a> {
+        Colours {
+            mirrored: !self.mirrored,
+            ..*self
+        }
     }
 
     /// The colour at a point of the analysis copy; `None` off the image.
     fn at(&self, x: f32, y: f32) -> Option<Colour> {
         let (w, h) = self.image.dimensions();
+        let (x, y) = if self.mirrored { (y, x) } else { (x, y) };
         let (x, y) = (x * self.scale, y * self.scale);
         if x < 0.0 || y < 0.0 || x >= w as f32 || y >= h as f32 {
             return None;

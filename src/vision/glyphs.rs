@@ -68,6 +68,17 @@ pub struct Blob {
 }
 
 impl Blob {
+    /// The same ink mirrored about the image's diagonal (see [`InkMasks::mirrored`]).
+    pub fn mirrored(&self) -> Blob {
+        Blob {
+            x0: self.y0,
+            y0: self.x0,
+            x1: self.y1,
+            y1: self.x1,
+            ..*self
+        }
+    }
+
     /// The blob's box.
     pub fn bounds(&self) -> PixelBox {
         PixelBox::new(self.x0, self.y0, self.x1, self.y1)
@@ -114,6 +125,18 @@ impl InkMasks {
     /// The mask of one polarity.
     pub fn get(&self, dark: bool) -> &GrayImage {
         if dark { &self.dark } else { &self.light }
+    }
+
+    /// Both masks mirrored about their diagonal: the pixel at (x, y) goes to (y, x), so that
+    /// columns become rows.
+    pub fn mirrored(&self) -> InkMasks {
+        let mirror = |mask: &GrayImage| {
+            GrayImage::from_fn(mask.height(), mask.width(), |x, y| *mask.get_pixel(y, x))
+        };
+        InkMasks {
+            dark: mirror(&self.dark),
+            light: mirror(&self.light),
+        }
     }
 }
 

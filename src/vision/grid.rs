@@ -41,8 +41,10 @@ pub struct Lattice {
     pub score: f32,
     /// Cells with no letter and no ink: background where a shaped board has no tile.
     pub holes: Vec<bool>,
-    /// Cells of a row of tiles taken in under a cover (see [`take_in_covered_rows`]): their
-    /// letters are partly hidden, so they cannot be read surely. Empty when there is none.
+    /// Cells of a row of tiles taken in under a cover (see [`take_in_covered_rows`]), of a
+    /// column the image's edge cuts (see [`take_in_cut_columns`]), and cells whose print the
+    /// image's edge cuts (see [`cover_cells_the_edge_cuts`]): their letters are partly hidden,
+    /// so they cannot be read surely. Empty when there is none.
     pub covered: Vec<bool>,
 }
 
@@ -106,6 +108,26 @@ impl Lattice {
     /// Whether cell `i` is in a row taken in under a cover (see [`Lattice::covered`]).
     pub fn is_covered(&self, i: usize) -> bool {
         self.covered.get(i) == Some(&true)
+    }
+
+    /// The same lattice mirrored about the image's diagonal: its columns become rows, and each
+    /// cell's text is mirrored too (see [`Blob::mirrored`]).
+    fn mirrored(&self) -> Lattice {
+        Lattice {
+            rows: self.cols,
+            cols: self.rows,
+            x0: self.y0,
+            y0: self.x0,
+            px: self.py,
+            py: self.px,
+            cells: mirrored_cells(&self.cells, self.rows, self.cols)
+                .into_iter()
+                .map(|b| b.map(|b| b.mirrored()))
+                .collect(),
+            holes: mirrored_cells(&self.holes, self.rows, self.cols),
+            covered: mirrored_cells(&self.covered, self.rows, self.cols),
+            ..self.clone()
+        }
     }
 
     /// The box around the whole board.
@@ -373,7 +395,16 @@ pub fn find_lattice(
             complete(&mut lattice, texts);
             let mut kinds = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
-                take_in_covered_rows(&mut lattice, &mut kinds, masks, colours);
+                take_in_covered_rows(
+                    &mut lattice,
+                    &mut kinds,
+                    masks,
+                    colours,
+                    Sides::Both,
+                    ROW_CUT,
+                );
+                take_in_cut_columns(&mut lattice, &mut kinds, masks, colours);
+                cover_cells_the_edge_cuts(&mut lattice, masks);
             }
             let (rows, cols) = (lattice.rows, lattice.cols);
             if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
@@ -639,7 +670,7 @@ fn trim(
         };
         drop(fills);
         crop(lattice, keep_rows, keep_cols);
-        if lattice.rows + 1 < MIN_SIDE || lattice.cols < MIN_SIDE {
+        if lattice.rows + 1 < MIN_SIDE || lattice.cols + 1 < MIN_SIDE {
             return vec![];
         }
     }
@@ -672,6 +703,55 @@ const CUT_MIN_STROKE: f32 = 0.06;
 const CUT_FULL_BAND: f32 = 0.9;
 /// The uncovered part of a cell's tile is sampled up to this share of the pitch off its sides.
 const CUT_FILL_INSET: f32 = 0.05;
+/// How closely a cut letter must sit where the letters of the line next to it lie, one pitch on
+/// (see [`cut_letter`]).
+#[derive(Debug, Clone, Copy)]
+struct CutFit {
+    /// The letter ends within this share of the letter height of where theirs end on the kept side.
+    kept_edge: f32,
+    /// It shows at least this share of the letter height.
+    min_shown: f32,
+    /// It lost at least this share of the letter height on the other side.
+    min_lost: f32,
+    /// Whether the cover is the image's edge, across a lattice mirrored from columns: the
+    /// letter's extent along the cut is then a whole letter's height (see [`CUT_ACROSS_MIN`];
+    /// a column's letters all stand one height tall, where a row's differ in width), and it
+    /// runs into the edge (see [`CUT_EDGE_REACH`]) unless it shows whole (see
+    /// [`CUT_WHOLE_SHOWN`]).
+    by_the_image_edge: bool,
+}
+
+/// A letter cut from the side keeps from this share of the letters' height ...
+const CUT_ACROSS_MIN: f32 = 0.7;
+/// ... to this share across the cut (ink of another height is the ground's pattern or a frame
+/// beyond the board).
+const CUT_ACROSS_MAX: f32 = 1.2;
+/// A letter the image's edge cuts runs to within this many pixels of it ...
+const CUT_EDGE_REACH: f32 = 2.0;
+/// ... unless it shows at least this share of the letters' width (a narrow letter the edge
+/// leaves whole); a sliver that stops short of the edge is a frame's line beyond the board.
+const CUT_WHOLE_SHOWN: f32 = 0.5;
+
+/// A row's letters, printed on one baseline at one height: [`CUT_KEPT_EDGE`], [`CUT_MIN_SHOWN`].
+const ROW_CUT: CutFit = CutFit {
+    kept_edge: CUT_KEPT_EDGE,
+    min_shown: CUT_MIN_SHOWN,
+    min_lost: CUT_MIN_LOST,
+    by_the_image_edge: false,
+};
+
+/// A column's letters, each centred in its tile whatever its width, and cut by the image's edge
+/// only (see [`take_in_cut_columns`]): their kept side lies where the column's letters' does
+/// only within a quarter of their width (an `I` and an `M`); an `F` cut right after its stem
+/// shows a tenth; and a narrow letter the edge leaves whole lost nothing, but its cell is still
+/// one the edge cuts.
+const COLUMN_CUT: CutFit = CutFit {
+    kept_edge: 0.25,
+    min_shown: 0.1,
+    min_lost: f32::NEG_INFINITY,
+    by_the_image_edge: true,
+};
+
 /// A line of cells beyond the board is a row of its tiles under a cover when all its cells but
 /// at most this many show a cut letter (the cover may hide one letter whole, or join it to its
 /// own edge) ...
@@ -711,16 +791,17 @@ fn next_row_lines(lattice: &Lattice, kinds: &[CellKind], from_above: bool) -> Op
 /// left in the cell on the centre line `cx`: ink of `mask` near that line that ends where the
 /// row's letters end on the kept side (`top` and `bottom`: where they would lie, see
 /// [`next_row_lines`]) and stops short of where they end on the other, or runs into the cover's
-/// edge (see [`CUT_MIN_LOST`]); the cover comes from above when `from_above`. Ink is looked for
-/// within `band` of the pitch either side of `cx`.
+/// edge (see [`CUT_MIN_LOST`]), within the tolerances of `fit`; the cover comes from above when
+/// `from_above`. Ink is looked for within `band` of the pitch either side of `cx`; `mask` is
+/// of the board's letters' polarity.
 fn cut_letter(
     lattice: &Lattice,
     mask: &GrayImage,
-    dark: bool,
     cx: f32,
     [top, bottom]: [f32; 2],
     from_above: bool,
     band: f32,
+    fit: CutFit,
 ) -> Option<Blob> {
     let (w, h) = mask.dimensions();
     let g = bottom - top;
@@ -732,7 +813,7 @@ fn cut_letter(
     } else {
         (top, bottom)
     };
-    let tolerance = CUT_KEPT_EDGE * g;
+    let tolerance = fit.kept_edge * g;
     let step = if from_above { -1.0 } else { 1.0 };
     let start = kept - step * 2.0 * tolerance;
     // A row of the letter holds at least a stroke's width of ink, and not ink across the whole
@@ -761,7 +842,7 @@ fn cut_letter(
     let rows: Vec<f32> = (0..=span).map(|k| start + step * k as f32).collect();
     let (mut first, mut run) = (0, 0);
     let (mut left, mut right, mut area) = (u32::MAX, 0, 0);
-    while (run - first) as f32 <= CUT_MIN_SHOWN * g {
+    while (run - first) as f32 <= fit.min_shown * g {
         first = run + rows[run..].iter().position(|&y| ink_in_row(y).is_some())?;
         (run, left, right, area) = (first, u32::MAX, 0, 0);
         while let Some(&y) = rows.get(run) {
@@ -784,7 +865,7 @@ fn cut_letter(
         .get(run)
         .and_then(|&y| ink_of_row(y))
         .is_some_and(|xs| across(&xs));
-    if shown < CUT_MIN_SHOWN * g || (lost_share < CUT_MIN_LOST && !against_the_cover) {
+    if shown < fit.min_shown * g || (lost_share < fit.min_lost && !against_the_cover) {
         return None;
     }
     let (y0, y1) = if from_above {
@@ -798,9 +879,19 @@ fn cut_letter(
         x1: right,
         y1: (y1.max(0.0) as u32).min(h),
         area,
-        dark,
+        dark: lattice.dark,
         parts: 1,
     };
+    if fit.by_the_image_edge {
+        let across = blob.width() as f32 / lattice.glyph_height;
+        let edge = if from_above { 0.0 } else { (h - 1) as f32 };
+        let reaches_the_edge = (inner - edge).abs() <= CUT_EDGE_REACH;
+        if !(CUT_ACROSS_MIN..=CUT_ACROSS_MAX).contains(&across)
+            || (!reaches_the_edge && shown < CUT_WHOLE_SHOWN * g)
+        {
+            return None;
+        }
+    }
     ((blob.cx() - cx).abs() <= NEAR_CENTRE * lattice.px).then_some(blob)
 }
 
@@ -813,14 +904,20 @@ fn cut_letter(
 /// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
 /// [`TILE_FILL_DISTANCE`]). Its cut letters become the cells' texts, and its cells are marked
 /// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each
-/// side at most.
+/// side at most, and only on `sides`; `fit` says how closely a cut letter must match the
+/// row's (see [`CutFit`]).
 fn take_in_covered_rows(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
     masks: &InkMasks,
     colours: &Colours,
+    sides: Sides,
+    fit: CutFit,
 ) {
     for from_above in [true, false] {
+        if !sides.includes(from_above) {
+            continue;
+        }
         if lattice.rows >= MAX_SIDE {
             return;
         }
@@ -830,13 +927,14 @@ fn take_in_covered_rows(
         let cols = lattice.cols;
         // Of the board's polarity only: the tile around a letter is ink of the other one, and
         // stands in for a letter in a band around it.
-        let (dark, mask) = (lattice.dark, masks.get(lattice.dark));
+        let mask = masks.get(lattice.dark);
         let cut: Vec<Option<Blob>> = (0..cols)
             .map(|c| {
                 let cx = lattice.x0 + c as f32 * lattice.px;
                 let lines = [top, bottom];
-                cut_letter(lattice, mask, dark, cx, lines, from_above, CUT_BAND).or_else(|| {
-                    cut_letter(lattice, mask, dark, cx, lines, from_above, CUT_NARROW_BAND)
+                cut_letter(lattice, mask, cx, lines, from_above, CUT_BAND, fit).or_else(|| {
+                    let band = CUT_NARROW_BAND;
+                    cut_letter(lattice, mask, cx, lines, from_above, band, fit)
                 })
             })
             .collect();
@@ -912,6 +1010,169 @@ fn take_in_covered_rows(
         }
         lattice.rows += 1;
     }
+}
+
+/// Which sides of a board [`take_in_covered_rows`] looks beyond.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Sides {
+    /// Above and below.
+    Both,
+    /// Above only (left of a mirrored board).
+    Above,
+    /// Below only (right of a mirrored board).
+    Below,
+}
+
+impl Sides {
+    /// Whether the side above (`from_above`) or below is one of them.
+    fn includes(self, from_above: bool) -> bool {
+        match self {
+            Sides::Both => true,
+            Sides::Above => from_above,
+            Sides::Below => !from_above,
+        }
+    }
+}
+
+/// A column of cells beyond the board shows at least this share of the pitch in the image to be
+/// looked at as one the image's edge cuts (less shows too little of its letters to tell).
+const CUT_COLUMN_SHOWN: f32 = 0.3;
+
+/// Whether the column of cells just before the board's first column (`before`) or after its last
+/// runs past the image's edge (`width` analysis pixels) while showing at least
+/// [`CUT_COLUMN_SHOWN`] of the pitch in it.
+fn column_cut_by_edge(lattice: &Lattice, width: f32, before: bool) -> bool {
+    let cx = if before {
+        lattice.x0 - lattice.px
+    } else {
+        lattice.x0 + lattice.cols as f32 * lattice.px
+    };
+    let (left, right) = (cx - 0.5 * lattice.px, cx + 0.5 * lattice.px);
+    let shown = right.min(width) - left.max(0.0);
+    (left < 0.0 || right > width) && shown >= CUT_COLUMN_SHOWN * lattice.px
+}
+
+/// Takes into the board a column of its tiles that the image's left or right edge cuts (a
+/// screenshot cropped through the board), as [`take_in_covered_rows`] takes in a row under a
+/// cover or cut by the top or bottom edge: it runs on the lattice, its cells and the masks
+/// mirrored about the diagonal, where the edge cuts a row, on the cut sides only. Without it, the
+/// cut column is left out in silence, and a 5x5 board reads as a sure 5x4 one. The masks are
+/// copied mirrored only when the lattice has such a column.
+fn take_in_cut_columns(
+    lattice: &mut Lattice,
+    kinds: &mut Vec<CellKind>,
+    masks: &InkMasks,
+    colours: &Colours,
+) {
+    let width = masks.dark.width() as f32;
+    let sides = match (
+        column_cut_by_edge(lattice, width, true),
+        column_cut_by_edge(lattice, width, false),
+    ) {
+        (true, true) => Sides::Both,
+        (true, false) => Sides::Above,
+        (false, true) => Sides::Below,
+        (false, false) => return,
+    };
+    let mut mirrored = lattice.mirrored();
+    let mut mirrored_kinds = mirrored_cells(kinds, lattice.rows, lattice.cols);
+    let (masks, colours) = (masks.mirrored(), colours.mirrored());
+    take_in_covered_rows(
+        &mut mirrored,
+        &mut mirrored_kinds,
+        &masks,
+        &colours,
+        sides,
+        COLUMN_CUT,
+    );
+    if mirrored.rows != lattice.cols {
+        *kinds = mirrored_cells(&mirrored_kinds, mirrored.rows, mirrored.cols);
+        *lattice = mirrored.mirrored();
+    }
+}
+
+/// A cell with more than this share of the pitch beyond the image's edge may have lost print
+/// there whole, with no ink left at the edge to show it: the `I` of a Wordament `IN` cut off,
+/// its `N` read at 99%. A tight crop of whole tiles leaves its outer cells up to about a tenth
+/// past the edge (half the gap between tiles, and the fit's few pixels: a real Wordament crop's
+/// first column lies 0.1 past), so less is not taken as a cut.
+const FAR_PAST_EDGE: f32 = 0.2;
+/// A cell runs past the image's edge when more than this share of the pitch of it lies beyond.
+const PAST_EDGE: f32 = 0.02;
+/// Ink is looked for on the image's outermost line of pixels along the cell (print the edge
+/// cuts runs into it; a value printed whole two pixels off a tight crop's edge does not) ...
+const EDGE_STRIP_DEPTH: f32 = 1.0;
+/// ... over this share of the pitch either side of the cell's centre line: the letter's band,
+/// not the corners, where a value printed whole a pixel or two off a tight crop's edge (a
+/// Wordament crop's, scaled down or blurred) touches it as a cut one would. A value the edge cuts
+/// lies mostly beyond it (see [`FAR_PAST_EDGE`]).
+const EDGE_STRIP_HALF_SPAN: f32 = 0.25;
+/// Ink along at least this share of the strip is no print but the ground between the tiles,
+/// which a tight crop leaves a line of along its edge.
+const EDGE_STRIP_FULL: f32 = 0.7;
+/// At least this many pixels of ink on the strip are print the edge cuts.
+const EDGE_STRIP_INK: u32 = 2;
+
+/// Marks as covered (read, never surely: see [`Lattice::covered`]) each cell that runs past
+/// the image's edge with ink of the board's letters' polarity right at the edge: the
+/// screenshot's edge cuts its letter, value or badge (a crop through the board's outer tiles),
+/// and what is left of it reads surely as another text (`QU` cut to its `U`, `IN` to its `N`,
+/// `-ER` to `-E`, each at 99-100%). A cell the edge only grazes, or whose print stands off the
+/// edge (a Letterpress board as wide as the screen), is left alone.
+fn cover_cells_the_edge_cuts(lattice: &mut Lattice, masks: &InkMasks) {
+    let mask = masks.get(lattice.dark);
+    let (w, h) = (mask.width() as f32, mask.height() as f32);
+    let cut: Vec<bool> = (0..lattice.cells.len())
+        .map(|i| {
+            let cell = lattice.cell_box(i / lattice.cols, i % lattice.cols);
+            let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
+            let (beyond_x, beyond_y) = (PAST_EDGE * lattice.px, PAST_EDGE * lattice.py);
+            let (depth_x, depth_y) = (EDGE_STRIP_DEPTH, EDGE_STRIP_DEPTH);
+            let (span_x, span_y) = (
+                EDGE_STRIP_HALF_SPAN * lattice.px,
+                EDGE_STRIP_HALF_SPAN * lattice.py,
+            );
+            let (far_x, far_y) = (FAR_PAST_EDGE * lattice.px, FAR_PAST_EDGE * lattice.py);
+            if cell.left < -far_x || cell.right > w + far_x {
+                return true;
+            }
+            if cell.top < -far_y || cell.bottom > h + far_y {
+                return true;
+            }
+            let strips = [
+                (cell.left < -beyond_x).then(|| Rect::new(0.0, cy - span_y, depth_x, cy + span_y)),
+                (cell.right > w + beyond_x)
+                    .then(|| Rect::new(w - depth_x, cy - span_y, w, cy + span_y)),
+                (cell.top < -beyond_y).then(|| Rect::new(cx - span_x, 0.0, cx + span_x, depth_y)),
+                (cell.bottom > h + beyond_y)
+                    .then(|| Rect::new(cx - span_x, h - depth_y, cx + span_x, h)),
+            ];
+            strips.into_iter().flatten().any(|strip| {
+                let (ink, area) = strip.ink_and_area(mask);
+                ink >= EDGE_STRIP_INK && (ink as f32) < EDGE_STRIP_FULL * area as f32
+            })
+        })
+        .collect();
+    if !cut.contains(&true) {
+        return;
+    }
+    if lattice.covered.is_empty() {
+        lattice.covered = vec![false; lattice.cells.len()];
+    }
+    for (covered, cut) in lattice.covered.iter_mut().zip(cut) {
+        *covered |= cut;
+    }
+}
+
+/// Row-major `cells` of a `rows` x `cols` grid, mirrored about the diagonal (column-major);
+/// empty stays empty (a lattice with no covered cells).
+fn mirrored_cells<T: Copy>(cells: &[T], rows: usize, cols: usize) -> Vec<T> {
+    if cells.is_empty() {
+        return Vec::new();
+    }
+    (0..cols)
+        .flat_map(|c| (0..rows).map(move |r| cells[r * cols + c]))
+        .collect()
 }
 
 /// Each cell's fill colour (see [`fill::Colours::fill`]): the middle of the cell (as judged for
@@ -1854,6 +2115,45 @@ mod tests {
             holes: vec![false; 25],
             covered: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_lattice_mirrored_twice_is_itself_and_its_columns_become_rows() {
+        let mut l = lattice_of_heights(&[14, 15, 16, 17, 18, 19]);
+        l.rows = 2;
+        l.cols = 3;
+        l.px = 60.0;
+        l.cells.truncate(6);
+        l.holes = vec![false, true, false, false, false, false];
+        let m = l.mirrored();
+        assert_eq!(
+            (m.rows, m.cols, m.px, m.py, m.x0, m.y0),
+            (3, 2, 40.0, 60.0, 50.0, 50.0)
+        );
+        // Cell (row 0, column 1) is cell (row 1, column 0) of the mirror, its text mirrored.
+        assert_eq!(m.cells[2], l.cells[1].map(|b| b.mirrored()));
+        assert!(m.holes[2] && m.covered.is_empty());
+        assert_eq!(m.mirrored(), l);
+        assert_eq!(
+            mirrored_cells(&[1, 2, 3, 4, 5, 6], 2, 3),
+            [1, 4, 2, 5, 3, 6]
+        );
+    }
+
+    #[test]
+    fn a_column_is_cut_by_the_edge_when_part_of_it_lies_in_the_image() {
+        // Five columns 40 px apart, centres 50..210: the next ones are centred at 10 and 250.
+        let l = lattice_of_heights(&[14; 25]);
+        assert!(column_cut_by_edge(&l, 245.0, false));
+        assert!(!column_cut_by_edge(&l, 235.0, false), "a sliver of it");
+        assert!(!column_cut_by_edge(&l, 280.0, false), "all of it inside");
+        assert!(column_cut_by_edge(&l, 245.0, true));
+        let mut off_the_edge = l.clone();
+        off_the_edge.x0 = 20.0;
+        assert!(
+            !column_cut_by_edge(&off_the_edge, 215.0, true),
+            "all of it outside"
+        );
     }
 
     #[test]

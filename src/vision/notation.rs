@@ -688,23 +688,33 @@ impl<'a> CoverEdges<'a> {
 }
 
 /// The side a cover over a tile comes from (a notification banner from above, a popup or a
-/// keyboard from below).
+/// keyboard from below, the screenshot's edge from any side).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Cover {
     Above,
     Below,
+    Left,
+    Right,
 }
 
 impl Cover {
     /// Whether `mark` lies in the half of `cell` this cover comes from.
     fn hides_half_of(self, mark: PixelBox, cell: PixelBox) -> bool {
         let in_top_half = mark.top + mark.bottom < cell.top + cell.bottom;
-        in_top_half == (self == Cover::Above)
+        let in_left_half = mark.left + mark.right < cell.left + cell.right;
+        match self {
+            Cover::Above => in_top_half,
+            Cover::Below => !in_top_half,
+            Cover::Left => in_left_half,
+            Cover::Right => !in_left_half,
+        }
     }
 }
 
 /// Each tile's cover, row-major: the rows taken in under a cover (see [`Lattice::is_covered`];
-/// the board's first row is covered from above, its last from below) and the tiles whose
+/// the board's first row is covered from above, its last from below, and the other rows' tiles
+/// of its first and last columns, which the image's edge cuts, from the left and the right)
+/// and the tiles whose
 /// letter a cover cuts (`covered_cells`: indices into `cells`, see [`doubt_covered_letters`]
 /// and [`doubt_odd_letters`]).
 fn tile_covers(
@@ -714,10 +724,12 @@ fn tile_covers(
 ) -> Vec<Option<Cover>> {
     let (rows, cols) = (lattice.rows, lattice.cols);
     let mut covers: Vec<Option<Cover>> = (0..rows * cols)
-        .map(|i| match i / cols {
+        .map(|i| match (i / cols, i % cols) {
             _ if !lattice.is_covered(i) || lattice.holes.get(i) == Some(&true) => None,
-            0 => Some(Cover::Above),
-            r if r + 1 == rows => Some(Cover::Below),
+            (0, _) => Some(Cover::Above),
+            (r, _) if r + 1 == rows => Some(Cover::Below),
+            (_, 0) => Some(Cover::Left),
+            (_, c) if c + 1 == cols => Some(Cover::Right),
             _ => None,
         })
         .collect();

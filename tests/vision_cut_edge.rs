@@ -1,0 +1,115 @@
+//! A screenshot cropped through the board's outer tiles: the image's edge cuts a column of
+//! tiles. What is left of a cut letter reads surely as another text (a Boggle With Friends `QU`
+//! cut to its `U` read at 100%), and a column cut through its letters was left out in silence
+//! (a 4x4 board read as a sure 4x3 one). A cut tile is read, but never surely.
+
+mod common;
+
+use image::DynamicImage;
+use std::path::Path;
+use wordsnap::TileReader;
+use wordsnap::board::BoardJson;
+use wordsnap::vision::{self, BoardReading};
+
+fn truth(path: &Path) -> BoardJson {
+    let text = std::fs::read_to_string(path.with_extension("json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Which side of the board the crop cuts.
+#[derive(Clone, Copy)]
+enum Side {
+    Left,
+    Right,
+}
+
+/// `image` cropped through the board's first (`Side::Left`) or last column so that `shown` of
+/// that column's pitch is left in the image; the board's cells are those of `clean`, the reading
+/// of the whole image.
+fn cut_through_column(
+    image: &DynamicImage,
+    clean: &BoardReading,
+    side: Side,
+    shown: f32,
+) -> DynamicImage {
+    let cols = clean.board.cols;
+    let first = clean.cells[0];
+    let pitch = (clean.cells[cols - 1].left - first.left) as f32 / (cols - 1) as f32;
+    let centre = |c: usize| {
+        let cell = clean.cells[c];
+        (cell.left + cell.right) as f32 / 2.0
+    };
+    match side {
+        Side::Left => {
+            let x = (centre(0) + (0.5 - shown) * pitch) as u32;
+            image.crop_imm(x, 0, image.width() - x, image.height())
+        }
+        Side::Right => {
+            let x = (centre(cols - 1) - (0.5 - shown) * pitch) as u32;
+            image.crop_imm(0, 0, x, image.height())
+        }
+    }
+}
+
+/// Every tile read at 90% or more is the truth's; tiles of column `cut` are all read under 90%.
+fn assert_cut_column_doubted(reading: &BoardReading, truth: &BoardJson, cut: usize) {
+    assert_eq!(
+        (reading.board.rows, reading.board.cols),
+        (truth.rows, truth.cols)
+    );
+    for r in 0..truth.rows {
+        for c in 0..truth.cols {
+            let (read, sure) = (&reading.board.tiles[r][c], reading.confidence[r][c]);
+            if c == cut {
+                assert!(sure < 0.9, "cut tile ({r}, {c}) read {read} at {sure}");
+            } else if sure >= 0.9 {
+                assert_eq!(read, &truth.tiles[r][c], "tile ({r}, {c}) at {sure}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_real_digram_cut_by_the_image_edge_is_not_read_surely() {
+    // Boggle With Friends: the `QU` in the first column of the last row, four fifths of the
+    // column left in the image: its `Q` is cut, and the `U` read at 100%.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real-screens/boggle_with_friends_1920x1200_qu.png");
+    if !path.is_file() {
+        common::missing(
+            &path.display().to_string(),
+            "real screenshots are not part of the repository; ../shared sits beside it",
+        );
+        return;
+    }
+    let reader = TileReader::new().expect("the embedded model loads");
+    let image = vision::load::load(&path).unwrap();
+    let clean = vision::read_image(&image, &reader).unwrap();
+    let truth = truth(&path);
+    assert_eq!(clean.board, truth);
+    let cut = cut_through_column(&image, &clean, Side::Left, 0.8);
+    let reading = vision::read_image(&cut, &reader).expect("a board is found");
+    assert_cut_column_doubted(&reading, &truth, 0);
+}
+
+/// The fixture `name` cut through its last column, `shown` of it left: read at its whole size,
+/// the cut column doubted.
+fn assert_last_column_kept_and_doubted(name: &str, shown: f32) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let reader = TileReader::new().expect("the embedded model loads");
+    let image = vision::load::load(&path).unwrap();
+    let clean = vision::read_image(&image, &reader).unwrap();
+    let truth = truth(&path);
+    assert_eq!(clean.board, truth);
+    let cut = cut_through_column(&image, &clean, Side::Right, shown);
+    let reading = vision::read_image(&cut, &reader).expect("a board is found");
+    assert_cut_column_doubted(&reading, &truth, truth.cols - 1);
+}
+
+#[test]
+fn a_column_cut_through_its_letters_is_kept_and_doubted() {
+    // The image's right edge through the last column's letters: the 4x4 board was refused as
+    // 4x3, the 5x5 one read as a sure 5x4.
+    assert_last_column_kept_and_doubted("fixtures/screens/roboto_light_4x4.png", 0.65);
+    assert_last_column_kept_and_doubted("fixtures/phones/letterpress_1080x2400_header.png", 0.5);
+}
