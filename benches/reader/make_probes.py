@@ -320,6 +320,17 @@ def marked_up(im, box):
     return out
 
 
+def cut_column(im, box, side, shown):
+    """The screenshot cropped by its left (`side` "l") or right ("r") edge through the board's
+    first or last column, `shown` of that column's pitch left in the image (a crop through the
+    board's outer tiles)."""
+    x, y, w, h, rows, cols = box
+    pitch = w / cols
+    if side == "r":
+        return im.crop((0, 0, int(x + w - (1 - shown) * pitch), im.height))
+    return im.crop((int(x + (1 - shown) * pitch), 0, im.width, im.height))
+
+
 # ---------------------------------------------------------------------------------------------
 # The mixed probe.
 
@@ -349,7 +360,8 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup"}
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup"} | {
+    f"cut{side}{shown}" for side in "lr" for shown in (35, 50, 65, 80)}
 
 
 def one(im):
@@ -399,6 +411,11 @@ PROBES = {
     "pal64": lambda im, box: one(palette(im, 64)),
     "pad2": lambda im, box: one(padded(im, 2.0)),
     "markup": lambda im, box: one(marked_up(im, box)),
+    # Sixth round (session 24): cropped through the first or last column, 35 to 80% of it left
+    # (`--out /work/probes6 --only cutl35 cutl50 ... cutr80`).
+    **{f"cut{side}{shown}": (lambda side, shown: lambda im, box: one(
+        cut_column(im, box, side, shown / 100)))(side, shown)
+       for side in "lr" for shown in (35, 50, 65, 80)},
 }
 
 
