@@ -1413,11 +1413,19 @@ mod tests {
         }
     }
 
+    /// [`evidence`] of a full 5x5 board.
+    fn evidence_5x5() -> Evidence {
+        Evidence {
+            rows: 5,
+            cols: 5,
+            tiles: 25,
+            ..evidence()
+        }
+    }
+
     #[test]
     fn x_and_o_holes_are_word_hunt() {
-        let mut e = evidence();
-        e.rows = 5;
-        e.cols = 5;
+        let mut e = evidence_5x5();
         e.tiles = 21;
         e.holes = Some(HoleShape::X);
         e.ground = Some(Colour([40, 140, 60]));
@@ -1475,10 +1483,7 @@ mod tests {
 
     #[test]
     fn touching_tiles_without_values_are_letterpress() {
-        let mut e = evidence();
-        e.rows = 5;
-        e.cols = 5;
-        e.tiles = 25;
+        let mut e = evidence_5x5();
         e.gaps = 0.0;
         e.fill_kinds = 4;
         e.vivid_tiles = 12;
@@ -1505,10 +1510,7 @@ mod tests {
     fn tiles_that_do_not_stand_apart_are_not_word_hunt() {
         // A Letterpress board whose seams, sharpened, no longer measure as touching, on a teal
         // ground: Word Hunt's tiles would stand apart.
-        let mut e = evidence();
-        e.rows = 5;
-        e.cols = 5;
-        e.tiles = 25;
+        let mut e = evidence_5x5();
         e.gaps = 0.4;
         e.fill_kinds = 3;
         e.vivid_tiles = 10;

@@ -1121,37 +1121,8 @@ const EDGE_STRIP_INK: u32 = 2;
 /// edge (a Letterpress board as wide as the screen), is left alone.
 fn cover_cells_the_edge_cuts(lattice: &mut Lattice, masks: &InkMasks) {
     let mask = masks.get(lattice.dark);
-    let (w, h) = (mask.width() as f32, mask.height() as f32);
     let cut: Vec<bool> = (0..lattice.cells.len())
-        .map(|i| {
-            let cell = lattice.cell_box(i / lattice.cols, i % lattice.cols);
-            let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
-            let (beyond_x, beyond_y) = (PAST_EDGE * lattice.px, PAST_EDGE * lattice.py);
-            let (depth_x, depth_y) = (EDGE_STRIP_DEPTH, EDGE_STRIP_DEPTH);
-            let (span_x, span_y) = (
-                EDGE_STRIP_HALF_SPAN * lattice.px,
-                EDGE_STRIP_HALF_SPAN * lattice.py,
-            );
-            let (far_x, far_y) = (FAR_PAST_EDGE * lattice.px, FAR_PAST_EDGE * lattice.py);
-            if cell.left < -far_x || cell.right > w + far_x {
-                return true;
-            }
-            if cell.top < -far_y || cell.bottom > h + far_y {
-                return true;
-            }
-            let strips = [
-                (cell.left < -beyond_x).then(|| Rect::new(0.0, cy - span_y, depth_x, cy + span_y)),
-                (cell.right > w + beyond_x)
-                    .then(|| Rect::new(w - depth_x, cy - span_y, w, cy + span_y)),
-                (cell.top < -beyond_y).then(|| Rect::new(cx - span_x, 0.0, cx + span_x, depth_y)),
-                (cell.bottom > h + beyond_y)
-                    .then(|| Rect::new(cx - span_x, h - depth_y, cx + span_x, h)),
-            ];
-            strips.into_iter().flatten().any(|strip| {
-                let (ink, area) = strip.ink_and_area(mask);
-                ink >= EDGE_STRIP_INK && (ink as f32) < EDGE_STRIP_FULL * area as f32
-            })
-        })
+        .map(|i| edge_cuts_print(lattice, mask, i))
         .collect();
     if !cut.contains(&true) {
         return;
@@ -1162,6 +1133,47 @@ fn cover_cells_the_edge_cuts(lattice: &mut Lattice, masks: &InkMasks) {
     for (covered, cut) in lattice.covered.iter_mut().zip(cut) {
         *covered |= cut;
     }
+}
+
+/// Whether the image's edge cuts the print of cell `i` (see [`cover_cells_the_edge_cuts`]): the
+/// cell runs more than [`FAR_PAST_EDGE`] of the pitch past an edge, or more than [`PAST_EDGE`]
+/// with ink of `mask` on the edge's outermost line of pixels along the cell's letter band.
+fn edge_cuts_print(lattice: &Lattice, mask: &GrayImage, i: usize) -> bool {
+    let (w, h) = (mask.width() as f32, mask.height() as f32);
+    let (row, col) = (i / lattice.cols, i % lattice.cols);
+    let cell = lattice.cell_box(row, col);
+    let (cx, cy) = lattice.centre(row, col);
+    let (span_x, span_y) = (
+        EDGE_STRIP_HALF_SPAN * lattice.px,
+        EDGE_STRIP_HALF_SPAN * lattice.py,
+    );
+    let depth = EDGE_STRIP_DEPTH;
+    // Each edge: how far past it the cell runs, in pitches, and the strip along it.
+    let edges = [
+        (
+            -cell.left / lattice.px,
+            Rect::new(0.0, cy - span_y, depth, cy + span_y),
+        ),
+        (
+            (cell.right - w) / lattice.px,
+            Rect::new(w - depth, cy - span_y, w, cy + span_y),
+        ),
+        (
+            -cell.top / lattice.py,
+            Rect::new(cx - span_x, 0.0, cx + span_x, depth),
+        ),
+        (
+            (cell.bottom - h) / lattice.py,
+            Rect::new(cx - span_x, h - depth, cx + span_x, h),
+        ),
+    ];
+    let print_on = |strip: Rect| {
+        let (ink, area) = strip.ink_and_area(mask);
+        ink >= EDGE_STRIP_INK && (ink as f32) < EDGE_STRIP_FULL * area as f32
+    };
+    edges
+        .into_iter()
+        .any(|(past, strip)| past > FAR_PAST_EDGE || (past > PAST_EDGE && print_on(strip)))
 }
 
 /// Row-major `cells` of a `rows` x `cols` grid, mirrored about the diagonal (column-major);

@@ -714,9 +714,8 @@ impl Cover {
 /// Each tile's cover, row-major: the rows taken in under a cover (see [`Lattice::is_covered`];
 /// the board's first row is covered from above, its last from below, and the other rows' tiles
 /// of its first and last columns, which the image's edge cuts, from the left and the right)
-/// and the tiles whose
-/// letter a cover cuts (`covered_cells`: indices into `cells`, see [`doubt_covered_letters`]
-/// and [`doubt_odd_letters`]).
+/// and the tiles whose letter a cover cuts (`covered_cells`: indices into `cells`, see
+/// [`doubt_covered_letters`] and [`doubt_odd_letters`]).
 fn tile_covers(
     lattice: &Lattice,
     cells: &[TileCrops],
