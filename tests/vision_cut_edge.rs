@@ -11,11 +11,6 @@ use wordsnap::TileReader;
 use wordsnap::board::BoardJson;
 use wordsnap::vision::{self, BoardReading};
 
-fn truth(path: &Path) -> BoardJson {
-    let text = std::fs::read_to_string(path.with_extension("json")).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
-
 /// Which side of the board the crop cuts.
 #[derive(Clone, Copy)]
 enum Side {
@@ -73,19 +68,13 @@ fn assert_cut_column_doubted(reading: &BoardReading, truth: &BoardJson, cut: usi
 fn a_real_digram_cut_by_the_image_edge_is_not_read_surely() {
     // Boggle With Friends: the `QU` in the first column of the last row, four fifths of the
     // column left in the image: its `Q` is cut, and the `U` read at 100%.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/real-screens/boggle_with_friends_1920x1200_qu.png");
-    if !path.is_file() {
-        common::missing(
-            &path.display().to_string(),
-            "real screenshots are not part of the repository; ../shared sits beside it",
-        );
+    let Some(path) = common::real_screen("boggle_with_friends_1920x1200_qu.png") else {
         return;
-    }
+    };
     let reader = TileReader::new().expect("the embedded model loads");
     let image = vision::load::load(&path).unwrap();
     let clean = vision::read_image(&image, &reader).unwrap();
-    let truth = truth(&path);
+    let truth = common::board_truth(&path);
     assert_eq!(clean.board, truth);
     let cut = cut_through_column(&image, &clean, Side::Left, 0.8);
     let reading = vision::read_image(&cut, &reader).expect("a board is found");
@@ -99,7 +88,7 @@ fn assert_last_column_kept_and_doubted(name: &str, shown: f32) {
     let reader = TileReader::new().expect("the embedded model loads");
     let image = vision::load::load(&path).unwrap();
     let clean = vision::read_image(&image, &reader).unwrap();
-    let truth = truth(&path);
+    let truth = common::board_truth(&path);
     assert_eq!(clean.board, truth);
     let cut = cut_through_column(&image, &clean, Side::Right, shown);
     let reading = vision::read_image(&cut, &reader).expect("a board is found");

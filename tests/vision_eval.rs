@@ -130,16 +130,7 @@ fn real_screens_are_read() {
 /// The real capture `name` in `../shared/real-screens` (ground truth in the `.json` beside it),
 /// or `None`, said on stderr, where `../shared` is not beside the repository.
 fn real_capture(name: &str) -> Option<image::DynamicImage> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/real-screens")
-        .join(name);
-    if !path.is_file() {
-        common::missing(
-            &path.display().to_string(),
-            "real screenshots are not part of the repository; ../shared sits beside it",
-        );
-        return None;
-    }
+    let path = common::real_screen(name)?;
     Some(image::open(&path).expect("the capture decodes"))
 }
 

@@ -8,7 +8,6 @@ mod common;
 use image::{DynamicImage, RgbImage};
 use std::path::Path;
 use wordsnap::TileReader;
-use wordsnap::board::BoardJson;
 use wordsnap::vision;
 
 /// `image` at its own size in the top-left corner of a dark canvas `k` times as wide and high.
@@ -22,11 +21,6 @@ fn on_canvas(image: &DynamicImage, k: u32) -> DynamicImage {
     DynamicImage::ImageRgb8(canvas)
 }
 
-fn truth(path: &Path) -> BoardJson {
-    let text = std::fs::read_to_string(path.with_extension("json")).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
-
 #[test]
 fn a_board_twice_as_small_as_its_canvas_reads_as_in_its_own_screenshot() {
     let reader = TileReader::new().expect("the embedded model loads");
@@ -35,7 +29,7 @@ fn a_board_twice_as_small_as_its_canvas_reads_as_in_its_own_screenshot() {
         .join("fixtures/phones/wordhunt_1170x2532_swipe_trail_white.png");
     let image = vision::load::load(&path).unwrap();
     let alone = vision::read_image(&image, &reader).unwrap();
-    assert_eq!(alone.board, truth(&path));
+    assert_eq!(alone.board, common::board_truth(&path));
     let reading = vision::read_image(&on_canvas(&image, 2), &reader).unwrap();
     assert_eq!(reading.board, alone.board);
     let confidences = |r: &vision::BoardReading| r.confidence.concat();
@@ -51,17 +45,11 @@ fn a_board_twice_as_small_as_its_canvas_reads_as_in_its_own_screenshot() {
 fn a_real_desktop_board_on_a_canvas_twice_its_size_is_found() {
     // Windows 8 Wordament, snapped: orange tiles with black gaps; no board was found on the
     // canvas (the windows ran the tiles together).
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/real-screens/wordament_win8_1920x1080_digram_CH.png");
-    if !path.is_file() {
-        common::missing(
-            &path.display().to_string(),
-            "real screenshots are not part of the repository; ../shared sits beside it",
-        );
+    let Some(path) = common::real_screen("wordament_win8_1920x1080_digram_CH.png") else {
         return;
-    }
+    };
     let reader = TileReader::new().expect("the embedded model loads");
     let image = vision::load::load(&path).unwrap();
     let reading = vision::read_image(&on_canvas(&image, 2), &reader).expect("a board is found");
-    assert_eq!(reading.board, truth(&path));
+    assert_eq!(reading.board, common::board_truth(&path));
 }

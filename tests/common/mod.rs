@@ -87,6 +87,29 @@ pub fn fixture_path(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The path of the real screenshot `name` in `../shared/real-screens` (its ground truth is the
+/// `.json` beside it), or `None`, said through [`missing`], where `../shared` is not beside the
+/// repository.
+pub fn real_screen(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/real-screens")
+        .join(name);
+    if !path.is_file() {
+        missing(
+            &path.display().to_string(),
+            "real screenshots are not part of the repository; ../shared sits beside it",
+        );
+        return None;
+    }
+    Some(path)
+}
+
+/// The ground truth of the image at `path`: the `.json` beside it.
+pub fn board_truth(path: &Path) -> wordsnap::board::BoardJson {
+    let text = std::fs::read_to_string(path.with_extension("json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
 /// Whether the tests run in CI: `.ci/run` is run with `CI=true`, and there every piece of test
 /// material (`../shared`, Xvfb, the Debian word lists) must be present.
 pub fn in_ci() -> bool {
