@@ -938,8 +938,8 @@ fn ink_extreme(levels: &Levels, dark: bool, skip: usize) -> f32 {
 }
 
 /// Whether a box (full pixels) is one flat level, as background is: 90% of its pixels lie
-/// within [`PLAIN_SPREAD`] grey levels. (The local-mean ink masks mark a flat hole as ink when it is darker
-/// than the tiles around it.)
+/// within [`PLAIN_SPREAD`] grey levels. (The local-mean ink masks mark a flat hole as ink when it
+/// is darker than the tiles around it.)
 fn is_plain(full: &GrayImage, area: PixelBox) -> bool {
     area.is_empty() || spread(full, area) <= PLAIN_SPREAD
 }
@@ -1116,7 +1116,10 @@ fn line_levels(full: &GrayImage, text: PixelBox, area: PixelBox) -> Option<LineL
     // would also turn the polarity around.
     let ring = (text.height() as f32 * GROUND_RING) as u32 + 1;
     let around_box = text.outset(ring, ring).clamp_to_box(area);
-    let dark = ink_is_dark(full, around_box, around_box)?;
+    // The polarity from the text's own pixels against the ring's edge: the whole ring may hold
+    // a strip of the gap beside the tile (a lattice a little off the tiles), whose dark mass
+    // outweighs light letters.
+    let dark = ink_is_dark(full, text, around_box)?;
     let inside = levels_in(full, text);
     let around = Levels::of(
         (around_box.top..around_box.bottom)
@@ -1764,6 +1767,33 @@ mod tests {
             PixelBox::new(30, 30, 38, 70),
         );
         assert_eq!(grown, PixelBox::new(30, 30, 54, 70));
+    }
+
+    /// Wide light print near the tile's left edge (Wordament's `CH`, on a lattice a little off
+    /// the tiles): the ring of ground around the first letter takes in a strip of the dark gap
+    /// beside the tile, darker than the letter is light. The letter's own box tells its
+    /// polarity, and the line still grows to the second letter.
+    #[test]
+    fn a_strip_of_dark_gap_beside_a_light_letter_leaves_its_line_whole() {
+        let img = GrayImage::from_fn(120, 120, |x, y| {
+            let gap = x < 12;
+            let c = (18..40).contains(&x)
+                && (30..80).contains(&y)
+                && ((18..23).contains(&x) || !(35..75).contains(&y));
+            let h = (50..75).contains(&x)
+                && (30..80).contains(&y)
+                && ((50..55).contains(&x) || (70..75).contains(&x) || (53..57).contains(&y));
+            Luma([if gap {
+                20
+            } else if c || h {
+                255
+            } else {
+                160
+            }])
+        });
+        let text = PixelBox::new(18, 30, 40, 80);
+        let grown = whole_line(&img, PixelBox::new(0, 0, 120, 120), text);
+        assert_eq!(grown, PixelBox::new(18, 30, 75, 80));
     }
 
     /// A faint hyphen a pixel or two thick, resampled (a small Wordament `OVER-`): spread over
