@@ -9,7 +9,7 @@ use image::DynamicImage;
 use std::path::Path;
 use wordsnap::TileReader;
 use wordsnap::board::BoardJson;
-use wordsnap::vision::{self, BoardReading};
+use wordsnap::vision::{self, BoardReading, MarkKind};
 
 /// Which side of the board the crop cuts.
 #[derive(Clone, Copy)]
@@ -101,4 +101,37 @@ fn a_column_cut_through_its_letters_is_kept_and_doubted() {
     // 4x3, the 5x5 one read as a sure 5x4.
     assert_last_column_kept_and_doubted("fixtures/screens/roboto_light_4x4.png", 0.65);
     assert_last_column_kept_and_doubted("fixtures/phones/letterpress_1080x2400_header.png", 0.5);
+}
+
+#[test]
+fn marks_cut_away_by_the_image_edge_are_listed_and_those_it_leaves_are_read() {
+    // Boggle With Friends prints its badges in the top-left corner of a tile and its values in
+    // the bottom-right one. Cut on the left through the first column (four fifths of it left),
+    // the badge of (2, 0), a `DL`, lies past the edge: it was passed over as if the tile had
+    // none. The values of that column lie away from the cut and read as before: the corner
+    // tiles' values were doubted as if a cover hid their bottom half.
+    let Some(path) = common::real_screen("boggle_with_friends_1920x1200_midgame.png") else {
+        return;
+    };
+    let reader = TileReader::new().expect("the embedded model loads");
+    let image = vision::load::load(&path).unwrap();
+    let clean = vision::read_image(&image, &reader).unwrap();
+    let truth = common::board_truth(&path);
+    assert_eq!(clean.board, truth);
+    let cut = cut_through_column(&image, &clean, Side::Left, 0.8);
+    let reading = vision::read_image(&cut, &reader).expect("a board is found");
+    assert_cut_column_doubted(&reading, &truth, 0);
+    let bonuses = reading.board.bonuses.as_ref().expect("badges are read");
+    let listed = |r: usize, kind| reading.mark_doubts.iter().any(|d| d.is_at((r, 0), kind));
+    assert!(
+        bonuses[2][0] == "DL" || listed(2, MarkKind::Badge),
+        "the DL of (2, 0) is neither read nor listed: {:?}",
+        reading.mark_doubts
+    );
+    let values = reading.board.values.as_ref().expect("values are read");
+    let expected = truth.values.as_ref().unwrap();
+    for r in 0..truth.rows {
+        assert_eq!(values[r][0], expected[r][0], "value of ({r}, 0)");
+        assert!(!listed(r, MarkKind::Value), "value of ({r}, 0) listed");
+    }
 }

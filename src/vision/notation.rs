@@ -711,25 +711,38 @@ impl Cover {
     }
 }
 
-/// Each tile's cover, row-major: the rows taken in under a cover (see [`Lattice::is_covered`];
-/// the board's first row is covered from above, its last from below, and the other rows' tiles
-/// of its first and last columns, which the image's edge cuts, from the left and the right)
-/// and the tiles whose letter a cover cuts (`covered_cells`: indices into `cells`, see
-/// [`doubt_covered_letters`] and [`doubt_odd_letters`]).
+/// Each tile's cover, row-major: the tiles taken in or marked as covered (see
+/// [`Lattice::is_covered`]) and the tiles whose letter a cover cuts (`covered_cells`: indices
+/// into `cells`, see [`doubt_covered_letters`] and [`doubt_odd_letters`]). A covered tile's side
+/// is its row's when the whole first or last row is covered (a banner from above, a popup from
+/// below), else the image edge its cell runs furthest past (a crop through a column or a corner
+/// tile; see [`side_past_image_edge`]), else its place on the board's rim. `image` is the
+/// image's width and height in the lattice's pixels.
 fn tile_covers(
     lattice: &Lattice,
     cells: &[TileCrops],
     covered_cells: &[(usize, Cover)],
+    image: (f32, f32),
 ) -> Vec<Option<Cover>> {
     let (rows, cols) = (lattice.rows, lattice.cols);
+    let hidden = |i: usize| lattice.is_covered(i) && lattice.holes.get(i) != Some(&true);
+    let whole_row = |r: usize| {
+        (0..cols).all(|c| {
+            lattice.is_covered(r * cols + c) || lattice.holes.get(r * cols + c) == Some(&true)
+        })
+    };
     let mut covers: Vec<Option<Cover>> = (0..rows * cols)
         .map(|i| match (i / cols, i % cols) {
-            _ if !lattice.is_covered(i) || lattice.holes.get(i) == Some(&true) => None,
-            (0, _) => Some(Cover::Above),
-            (r, _) if r + 1 == rows => Some(Cover::Below),
-            (_, 0) => Some(Cover::Left),
-            (_, c) if c + 1 == cols => Some(Cover::Right),
-            _ => None,
+            _ if !hidden(i) => None,
+            (0, _) if whole_row(0) => Some(Cover::Above),
+            (r, _) if r + 1 == rows && whole_row(r) => Some(Cover::Below),
+            (r, c) => side_past_image_edge(lattice, r, c, image).or(match (r, c) {
+                (0, _) => Some(Cover::Above),
+                (r, _) if r + 1 == rows => Some(Cover::Below),
+                (_, 0) => Some(Cover::Left),
+                (_, c) if c + 1 == cols => Some(Cover::Right),
+                _ => None,
+            }),
         })
         .collect();
     for &(k, side) in covered_cells {
@@ -739,6 +752,28 @@ fn tile_covers(
         }
     }
     covers
+}
+
+/// The side of the image whose edge cell `(row, col)` of `lattice` runs furthest past (in
+/// pitches); `None` when the cell lies inside the image (`image`: its width and height in the
+/// lattice's pixels).
+fn side_past_image_edge(
+    lattice: &Lattice,
+    row: usize,
+    col: usize,
+    (width, height): (f32, f32),
+) -> Option<Cover> {
+    let cell = lattice.cell_box(row, col);
+    [
+        (-cell.left / lattice.px, Cover::Left),
+        ((cell.right - width) / lattice.px, Cover::Right),
+        (-cell.top / lattice.py, Cover::Above),
+        ((cell.bottom - height) / lattice.py, Cover::Below),
+    ]
+    .into_iter()
+    .filter(|&(past, _)| past > 0.0)
+    .max_by(|a, b| a.0.total_cmp(&b.0))
+    .map(|(_, side)| side)
 }
 
 /// The per-channel median of `colours`; `None` when there are fewer than
@@ -1069,8 +1104,8 @@ fn badge_sureness(reading: &CropReading) -> f32 {
 /// at least [`COLOUR_AGAIN_BELOW`] sure (see `tiles::nested_label`), in one model call, and keeps
 /// each label that reads as a badge surer than the mark did. A round badge at a phone's
 /// resolution (Ruzzle's, about 20 px) stands out more than its label, so it is the mark, and
-/// reads as an `O` or a `Q`: the tile's badge would be lost, with no doubt listed. Only a badge is taken from a label: the `2` inside a `12`
-/// whose reading failed is no value of the tile.
+/// reads as an `O` or a `Q`: the tile's badge would be lost, with no doubt listed. Only a badge
+/// is taken from a label: the `2` inside a `12` whose reading failed is no value of the tile.
 fn read_mark_labels(
     full: &GrayImage,
     reader: &TileReader,
@@ -1149,7 +1184,9 @@ pub fn read_cells(
     doubt_off_centre_specials(cells, &owners, &mains, &lifted, &mut readings);
     doubt_letters_of_covered_rows(lattice, &owners, &mains, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
-    grids.covers = tile_covers(lattice, cells, &covered_cells);
+    let (width, height) = (image.width(), image.height());
+    let in_lattice_pixels = (width as f32 / scale, height as f32 / scale);
+    grids.covers = tile_covers(lattice, cells, &covered_cells, in_lattice_pixels);
     for ((i, kind), (reading, crop)) in owners.iter().zip(readings.iter().zip(crops)) {
         let cell = &cells[*i];
         match kind {
@@ -1157,7 +1194,10 @@ pub fn read_cells(
             Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    Ok((grids.into_reading(&edges, lattice, cells, scale), turn))
+    Ok((
+        grids.into_reading(&edges, lattice, cells, scale, in_lattice_pixels),
+        turn,
+    ))
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
@@ -1658,6 +1698,63 @@ fn list_badges_past_edges(
     }
 }
 
+/// Lists as an unreadable badge each tile with no badge read where the place of a badge read on
+/// the board (`places`, in their tiles; SpellCast prints its letter bonuses on the left edge and
+/// its word bonus in the top-right corner) runs past the image's edge by more than
+/// [`HIDDEN_BADGE_SHARE`] of its width or height: a crop through the board's outer tiles cuts
+/// their badges away, read or not. `image` is the image's width and height in the lattice's
+/// pixels; `bonuses` is row-major.
+fn doubt_badges_past_image_edges(
+    places: &[PlaceInCell],
+    lattice: &Lattice,
+    (width, height): (f32, f32),
+    bonuses: &[Vec<String>],
+    doubts: &mut Vec<MarkDoubt>,
+) {
+    // How much of a span from `start` to `end` lies outside 0..`limit`.
+    let lost = |start: f32, end: f32, limit: f32| (-start).max(0.0) + (end - limit).max(0.0);
+    for (row, col) in (0..lattice.rows).flat_map(|r| (0..lattice.cols).map(move |c| (r, c))) {
+        let hole = lattice.holes.get(row * lattice.cols + col) == Some(&true);
+        if hole || !bonuses[row][col].is_empty() {
+            continue;
+        }
+        let cell = lattice.cell_box(row, col);
+        let cut_away = |place: &PlaceInCell| {
+            let (w, h) = (place.width * cell.width(), place.height * cell.height());
+            let (x, y) = (
+                cell.left + place.x * cell.width(),
+                cell.top + place.y * cell.height(),
+            );
+            let lost_across = lost(x - w / 2.0, x + w / 2.0, width);
+            let lost_down = lost(y - h / 2.0, y + h / 2.0, height);
+            lost_across > HIDDEN_BADGE_SHARE * w || lost_down > HIDDEN_BADGE_SHARE * h
+        };
+        if places.iter().any(cut_away) {
+            list_unreadable_badge(doubts, (row, col), Vec::new());
+        }
+    }
+}
+
+/// Each badge read on the board, as its box with its cell's box: `bonuses` and each tile's badge
+/// box (`bonus_boxes`), row-major, with `cells`' boxes.
+fn badge_boxes_read<'a>(
+    cells: &'a [TileCrops],
+    bonuses: &'a [Vec<String>],
+    bonus_boxes: &'a [Option<PixelBox>],
+) -> impl Iterator<Item = (PixelBox, PixelBox)> + 'a {
+    let cols = bonuses.first().map_or(0, Vec::len);
+    cells
+        .iter()
+        .filter(|cell| !bonuses[cell.row][cell.col].is_empty())
+        .filter_map(move |cell| {
+            let mark = bonus_boxes
+                .get(cell.row * cols + cell.col)
+                .copied()
+                .flatten()?;
+            Some((mark, cell.cell))
+        })
+}
+
 /// Where the board's badges lie in their tiles and how large they were read: a badge is read
 /// from its label or its whole disc, so a mark of the size of any of them counts.
 struct BadgePlace {
@@ -1693,18 +1790,7 @@ impl BadgePlace {
         bonuses: &[Vec<String>],
         bonus_boxes: &[Option<PixelBox>],
     ) -> Option<BadgePlace> {
-        let cols = bonuses.first().map_or(0, Vec::len);
-        let read = cells
-            .iter()
-            .filter(|cell| !bonuses[cell.row][cell.col].is_empty())
-            .filter_map(|cell| {
-                let mark = bonus_boxes
-                    .get(cell.row * cols + cell.col)
-                    .copied()
-                    .flatten()?;
-                Some((mark, cell.cell))
-            });
-        BadgePlace::of(read)
+        BadgePlace::of(badge_boxes_read(cells, bonuses, bonus_boxes))
     }
 
     /// Whether `mark` lies at this place and is of the size of a badge read there, or a part of
@@ -2240,6 +2326,7 @@ impl CellGrids {
         lattice: &Lattice,
         cells: &[TileCrops],
         scale: f32,
+        image: (f32, f32),
     ) -> BoardReading {
         self.choose_values(cells);
         self.doubt_cut_values(cells);
@@ -2290,6 +2377,10 @@ impl CellGrids {
         if let Some(place) = &place {
             doubt_badges_past_cover_edges(edges, place, cells, &bonuses, &mut doubts);
         }
+        let places: Vec<PlaceInCell> = badge_boxes_read(cells, &bonuses, &self.bonus_boxes)
+            .map(|(mark, cell)| PlaceInCell::of(mark, cell))
+            .collect();
+        doubt_badges_past_image_edges(&places, lattice, image, &bonuses, &mut doubts);
         let board = lattice.board_box();
         let (l, t, r, b) = (board.left, board.top, board.right, board.bottom);
         let px = |v: f32| (v * scale).max(0.0) as u32;
@@ -2721,7 +2812,7 @@ mod tests {
         // The first row is covered from above; badges are read in the top-left corner (tile 4).
         let (cells, _) = three_by_three();
         let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
-        let covers = tile_covers(&lattice, &cells, &[]);
+        let covers = tile_covers(&lattice, &cells, &[], (300.0, 300.0));
         let cell_boxes: Vec<PixelBox> = (0..9)
             .map(|i| {
                 let (x, y) = ((i % 3) * 100, (i / 3) * 100);
@@ -2740,9 +2831,66 @@ mod tests {
         assert_eq!(at, vec![(0, 0), (0, 1)], "{doubts:?}");
         // Badges in the top corners show whole below a cover from below: nothing to doubt.
         let lattice = lattice_with_covered(3, 3, [vec![false; 6], vec![true; 3]].concat());
-        let covers = tile_covers(&lattice, &cells, &[]);
+        let covers = tile_covers(&lattice, &cells, &[], (300.0, 300.0));
         let mut doubts = Vec::new();
         doubt_badges_under_covers(&covers, &bonuses, &bonus_boxes, &cell_boxes, &mut doubts);
+        assert!(doubts.is_empty(), "{doubts:?}");
+    }
+
+    #[test]
+    fn a_tile_the_image_edge_cuts_is_covered_from_that_edge() {
+        let (cells, _) = three_by_three();
+        // The first column runs 0.3 of a pitch past the image's left edge: its corner tiles are
+        // covered from the left too, not from above and below.
+        let column = (0..9).map(|i| i % 3 == 0).collect();
+        let mut lattice = lattice_with_covered(3, 3, column);
+        lattice.x0 = 20.0;
+        let covers = tile_covers(&lattice, &cells, &[], (270.0, 300.0));
+        let left: Vec<usize> = (0..9).filter(|&i| covers[i] == Some(Cover::Left)).collect();
+        assert_eq!(left, vec![0, 3, 6], "{covers:?}");
+        // A whole first row under a banner stays covered from above, its corner tile too.
+        let covered = (0..9).map(|i| i % 3 == 0 || i < 3).collect();
+        let mut lattice = lattice_with_covered(3, 3, covered);
+        lattice.x0 = 20.0;
+        let covers = tile_covers(&lattice, &cells, &[], (270.0, 300.0));
+        let above = Some(Cover::Above);
+        assert_eq!(covers[..4], [above, above, above, Some(Cover::Left)]);
+    }
+
+    #[test]
+    fn badges_whose_place_the_image_edge_cuts_away_are_unreadable() {
+        // Badges in the top-left corner; the first column runs 0.3 of a pitch past the image's
+        // left edge, the last column fits (its right part past the edge holds no badge).
+        let place = PlaceInCell {
+            x: 0.2,
+            y: 0.15,
+            width: 0.2,
+            height: 0.12,
+        };
+        let mut lattice = lattice_with_covered(3, 3, vec![false; 9]);
+        lattice.x0 = 20.0;
+        let mut bonuses = vec![vec![String::new(); 3]; 3];
+        bonuses[1][0] = "DL".into();
+        let mut doubts = Vec::new();
+        doubt_badges_past_image_edges(&[place], &lattice, (250.0, 300.0), &bonuses, &mut doubts);
+        let at: Vec<(usize, usize)> = doubts.iter().map(|d| (d.row, d.col)).collect();
+        assert_eq!(at, vec![(0, 0), (2, 0)], "{doubts:?}");
+        // A second place, in the top-right corner (SpellCast's word bonus): the last column's
+        // tiles lose it past the right edge.
+        let corner = PlaceInCell { x: 0.85, ..place };
+        let mut doubts = Vec::new();
+        let places = [place, corner];
+        doubt_badges_past_image_edges(&places, &lattice, (250.0, 300.0), &bonuses, &mut doubts);
+        let at: Vec<(usize, usize)> = doubts.iter().map(|d| (d.row, d.col)).collect();
+        assert_eq!(
+            at,
+            vec![(0, 0), (0, 2), (1, 2), (2, 0), (2, 2)],
+            "{doubts:?}"
+        );
+        // Inside the image, nothing to doubt.
+        lattice.x0 = 50.0;
+        let mut doubts = Vec::new();
+        doubt_badges_past_image_edges(&places, &lattice, (300.0, 300.0), &bonuses, &mut doubts);
         assert!(doubts.is_empty(), "{doubts:?}");
     }
 
@@ -2813,7 +2961,7 @@ mod tests {
         place_value(&mut grids, 1, 3, 0.99, (70, 84));
         place_value(&mut grids, 3, 1, 0.99, (10, 24));
         let lattice = lattice_with_covered(3, 3, [vec![true; 3], vec![false; 6]].concat());
-        grids.covers = tile_covers(&lattice, &cells, &[]);
+        grids.covers = tile_covers(&lattice, &cells, &[], (300.0, 300.0));
         grids.doubt_values_under_covers(&cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
         assert_eq!(
@@ -2832,7 +2980,12 @@ mod tests {
         place_value(&mut grids, 5, 1, 0.99, (10, 24));
         grids.value_boxes[4] = Some(PixelBox::new(180, 170, 190, 184));
         let lattice = lattice_with_covered(3, 3, vec![false; 9]);
-        grids.covers = tile_covers(&lattice, &cells, &[(0, Cover::Above), (4, Cover::Below)]);
+        grids.covers = tile_covers(
+            &lattice,
+            &cells,
+            &[(0, Cover::Above), (4, Cover::Below)],
+            (300.0, 300.0),
+        );
         grids.doubt_values_under_covers(&cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].1;
         assert!((sure(0, 0) - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
