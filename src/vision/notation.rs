@@ -957,6 +957,62 @@ fn doubt_letter_pieces(
     }
 }
 
+/// A mark beside a main text read `I`, at most this share of the text's height away from it,
+/// can be a piece of its letter (see [`doubt_stems_beside_marks`]).
+const STEM_PIECE_GAP: f32 = 0.35;
+
+/// ... when it is at least this share of the text's height high ...
+const STEM_PIECE_HEIGHT: f32 = 0.25;
+
+/// ... and this share of it wide (a sharpened stem's halo beside it is a hairline) ...
+const STEM_PIECE_WIDTH: f32 = 0.2;
+
+/// ... and at least this share of it lies within the text's height (on its line).
+const STEM_PIECE_ON_LINE: f32 = 0.8;
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings `I` beside a mark
+/// of their cell on their line (see [`STEM_PIECE_GAP`], [`STEM_PIECE_HEIGHT`],
+/// [`STEM_PIECE_WIDTH`], [`STEM_PIECE_ON_LINE`]): the model reads a lone stem as `I`, surely,
+/// and a swipe trail across a `K` cuts its arms off the stem into pieces that are taken for
+/// corner marks (read `I` at 96%). A game's values and badges lie in the tile's corners, above
+/// or below the letter's line. Measured on the sets of real screenshots, our renders and the
+/// trail probes: marks beside a main text on its line are pieces of a trail, beside wide letters
+/// read right, but for that `K`.
+fn doubt_stems_beside_marks(
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    lifted: &[usize],
+    readings: &mut [CropReading],
+) {
+    for k in 0..owners.len() {
+        if owners[k].1.is_some() || readings[k].text != "I" {
+            continue;
+        }
+        let Some((cell, stem)) = main_text_box(cells, owners, lifted, k) else {
+            continue;
+        };
+        if cell
+            .marks
+            .iter()
+            .any(|(mark, _)| is_piece_beside(*mark, stem))
+        {
+            readings[k].confidence = readings[k].confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
+/// Whether `mark` lies beside `text` on its line and is large enough to be a piece of its
+/// letter (see [`doubt_stems_beside_marks`]).
+fn is_piece_beside(mark: PixelBox, text: PixelBox) -> bool {
+    let th = text.height() as f32;
+    let on_line = mark.bottom.min(text.bottom) as f32 - mark.top.max(text.top) as f32;
+    let gap = (mark.left as f32 - text.right as f32).max(text.left as f32 - mark.right as f32);
+    (0.0..=STEM_PIECE_GAP * th).contains(&gap)
+        && mark.height() as f32 >= STEM_PIECE_HEIGHT * th
+        && mark.width() as f32 >= STEM_PIECE_WIDTH * th
+        && on_line >= STEM_PIECE_ON_LINE * mark.height() as f32
+}
+
 /// The share of a crop's pixels that are ink (darker than mid-grey).
 fn ink_share(crop: &GrayImage) -> f32 {
     let ink = crop.pixels().filter(|p| p[0] < 128).count();
@@ -1180,6 +1236,7 @@ pub fn read_cells(
         .map(|(k, side)| (owners[k].0, side))
         .collect();
     doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
+    doubt_stems_beside_marks(cells, &owners, &lifted, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     doubt_off_centre_specials(cells, &owners, &mains, &lifted, &mut readings);
     doubt_letters_of_covered_rows(lattice, &owners, &mains, &mut readings);
@@ -2892,6 +2949,24 @@ mod tests {
         let mut doubts = Vec::new();
         doubt_badges_past_image_edges(&places, &lattice, (300.0, 300.0), &bonuses, &mut doubts);
         assert!(doubts.is_empty(), "{doubts:?}");
+    }
+
+    #[test]
+    fn a_piece_beside_a_stem_on_its_line_is_told_from_corner_marks() {
+        // A stem 100 px high, as a `K` cut by a trail leaves it.
+        let stem = PixelBox::new(100, 100, 120, 200);
+        // The K's leg cut off beside its foot, and its arm beside its top.
+        assert!(is_piece_beside(PixelBox::new(135, 165, 170, 200), stem));
+        assert!(is_piece_beside(PixelBox::new(130, 100, 165, 145), stem));
+        // A value in the corner above the letter's line; a value beside the letter's top that
+        // rises above it; a speck; a mark too far off; a mark over the stem; a sharpened stem's
+        // halo beside it.
+        assert!(!is_piece_beside(PixelBox::new(120, 110, 122, 180), stem));
+        assert!(!is_piece_beside(PixelBox::new(130, 60, 150, 95), stem));
+        assert!(!is_piece_beside(PixelBox::new(130, 80, 150, 115), stem));
+        assert!(!is_piece_beside(PixelBox::new(130, 150, 140, 160), stem));
+        assert!(!is_piece_beside(PixelBox::new(160, 150, 190, 190), stem));
+        assert!(!is_piece_beside(PixelBox::new(110, 150, 140, 190), stem));
     }
 
     /// A value reading `v` at `p`, at (dx, dy) in cell `i` of [`three_by_three`].
