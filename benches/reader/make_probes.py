@@ -331,6 +331,36 @@ def cut_column(im, box, side, shown):
     return im.crop((int(x + (1 - shown) * pitch), 0, im.width, im.height))
 
 
+def perspective_coefficients(corners_out, corners_in):
+    """The eight coefficients of Pillow's PERSPECTIVE transform that take each output corner
+    (x, y) to its input corner (u, v): u = (a x + b y + c) / (g x + h y + 1), v = (d x + e y + f)
+    / (g x + h y + 1), solved from the four corner pairs."""
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(corners_out, corners_in):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rhs.append(u)
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        rhs.append(v)
+    return np.linalg.solve(np.array(rows, float), np.array(rhs, float)).tolist()
+
+
+def keystone(im, k, side):
+    """A photo of the screen taken a little from below (`side` "top": the top edge `k` of the
+    width narrower, centred) or from the right (`side` "left": the left edge `k` of the height
+    shorter): the image mapped onto that trapezium (bicubic), on its own canvas size, the
+    corners outside it filled with a dark grey (30, 30, 30)."""
+    W, H = im.size
+    if side == "top":
+        d = k * W / 2
+        out = [(d, 0), (W - d, 0), (W, H), (0, H)]
+    else:
+        d = k * H / 2
+        out = [(0, d), (W, 0), (W, H), (0, H - d)]
+    coefficients = perspective_coefficients(out, [(0, 0), (W, 0), (W, H), (0, H)])
+    return im.transform((W, H), Image.PERSPECTIVE, coefficients, Image.BICUBIC,
+                        fillcolor=(30, 30, 30))
+
+
 # ---------------------------------------------------------------------------------------------
 # The mixed probe.
 
@@ -416,6 +446,11 @@ PROBES = {
     **{f"cut{side}{shown}": (lambda side, shown: lambda im, box: one(
         cut_column(im, box, side, shown / 100)))(side, shown)
        for side in "lr" for shown in (35, 50, 65, 80)},
+    # Seventh round (session 25): a photo of the screen taken a little askew, the top edge 4% or
+    # 8% narrower, or the left edge 6% shorter (`--out /work/probes7 --only ks4 ks8 ksl6`).
+    "ks4": lambda im, box: one(keystone(im, 0.04, "top")),
+    "ks8": lambda im, box: one(keystone(im, 0.08, "top")),
+    "ksl6": lambda im, box: one(keystone(im, 0.06, "left")),
 }
 
 
