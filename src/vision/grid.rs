@@ -955,8 +955,8 @@ fn take_in_covered_rows(
             .filter(|&i| kinds[i] == CellKind::Letter)
             .filter_map(|i| fills.get(i))
             .collect();
-        let tile_like = (0..cols)
-            .filter(|&c| {
+        let row_fills: Vec<Option<Colour>> = (0..cols)
+            .map(|c| {
                 let cx = lattice.x0 + c as f32 * lattice.px;
                 let (top, bottom) = if from_above {
                     (cover as f32, cy + inset * lattice.py)
@@ -973,15 +973,24 @@ fn take_in_covered_rows(
                     Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32)
                         .outset(LOOK_TEXT_MARGIN * lattice.px.min(lattice.py))
                 });
-                colours.fill(area, letter).is_some_and(|f| {
-                    tiles
-                        .iter()
-                        .any(|&t| fill::distance(f, t) <= TILE_FILL_DISTANCE)
-                })
+                colours.fill(area, letter)
+            })
+            .collect();
+        let tile_like = row_fills
+            .iter()
+            .flatten()
+            .filter(|&&f| {
+                tiles
+                    .iter()
+                    .any(|&t| fill::distance(f, t) <= TILE_FILL_DISTANCE)
             })
             .count() as f32
             >= CUT_ROW_TILE_SHARE * cols as f32;
-        if !tile_like {
+        let highlighted = || {
+            gap_colour(lattice, kinds, colours)
+                .is_some_and(|gap| is_highlighted_row(lattice, colours, gap, cy, &row_fills))
+        };
+        if !tile_like && !highlighted() {
             continue;
         }
         if lattice.covered.is_empty() {
@@ -1010,6 +1019,33 @@ fn take_in_covered_rows(
         }
         lattice.rows += 1;
     }
+}
+
+/// Whether a row of cells beyond the board, on the centre line `cy`, with its cells' fills
+/// `fills`, is a row of the board's tiles shown in a colour of their own (the tiles of a word
+/// being swiped, highlighted and crossed by its trail, along the board's first or last row):
+/// the seams between its cells show the ground between the board's tiles (`gap`, within
+/// [`HOLE_GAP_DISTANCE`]), as the board's own seams do, and none of its cells' fills does. A
+/// panel or a banner lined up with the board is one piece: its seams show its own fill.
+fn is_highlighted_row(
+    lattice: &Lattice,
+    colours: &Colours,
+    gap: Colour,
+    cy: f32,
+    fills: &[Option<Colour>],
+) -> bool {
+    let is_ground = |c: Colour| fill::distance(c, gap) <= HOLE_GAP_DISTANCE;
+    let tiles_apart = fills.iter().all(|f| f.is_some_and(|f| !is_ground(f)));
+    let (half_w, half_l) = (
+        GAP_STRIP_WIDTH / 2.0 * lattice.px,
+        GAP_STRIP_LENGTH / 2.0 * lattice.py,
+    );
+    let seams_show_ground = (1..fills.len()).all(|c| {
+        let x = lattice.x0 + (c as f32 - 0.5) * lattice.px;
+        let seam = Rect::new(x - half_w, cy - half_l, x + half_w, cy + half_l);
+        colours.fill(seam, None).is_some_and(is_ground)
+    });
+    tiles_apart && seams_show_ground
 }
 
 /// Which sides of a board [`take_in_covered_rows`] looks beyond.
@@ -2166,6 +2202,36 @@ mod tests {
             !column_cut_by_edge(&off_the_edge, 215.0, true),
             "all of it outside"
         );
+    }
+
+    /// A row of five tiles beyond the board, 100 px apart, on green ground (70, 95, 75): yellow
+    /// tiles 80 px wide (a swiped word's, highlighted) stand apart like the board's; one yellow
+    /// panel as long as the row does not.
+    #[test]
+    fn a_highlighted_row_of_tiles_is_told_from_a_panel() {
+        let (green, yellow) = ([70u8, 95, 75], [245u8, 215, 90]);
+        let row = |apart: bool| {
+            let image = image::RgbImage::from_fn(500, 300, |x, y| {
+                let on_tile = (10..90).contains(&(x % 100)) || !apart;
+                image::Rgb(if y < 90 && y >= 10 && on_tile {
+                    yellow
+                } else {
+                    green
+                })
+            });
+            image::DynamicImage::ImageRgb8(image)
+        };
+        let (tiles, panel) = (row(true), row(false));
+        let (tiles, panel) = (Colours::new(&tiles, 1.0), Colours::new(&panel, 1.0));
+        let mut l = lattice_of_heights(&[14; 25]);
+        (l.x0, l.y0, l.px, l.py) = (50.0, 150.0, 100.0, 100.0);
+        let gap: Colour = green.map(f32::from);
+        let fills = vec![Some(yellow.map(f32::from)); 5];
+        assert!(is_highlighted_row(&l, &tiles, gap, 50.0, &fills));
+        assert!(!is_highlighted_row(&l, &panel, gap, 50.0, &fills));
+        // Cells that show the ground are no tiles.
+        let ground = vec![Some(gap); 5];
+        assert!(!is_highlighted_row(&l, &tiles, gap, 50.0, &ground));
     }
 
     #[test]
