@@ -902,7 +902,8 @@ fn cut_letter(
 /// around it. Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's
 /// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
 /// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
-/// [`TILE_FILL_DISTANCE`]). Its cut letters become the cells' texts, and its cells are marked
+/// [`TILE_FILL_DISTANCE`]), or its tiles are highlighted in a colour of their own (see
+/// [`is_highlighted_row`]). Its cut letters become the cells' texts, and its cells are marked
 /// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each
 /// side at most, and only on `sides`; `fit` says how closely a cut letter must match the
 /// row's (see [`CutFit`]).
@@ -2213,7 +2214,7 @@ mod tests {
         let row = |apart: bool| {
             let image = image::RgbImage::from_fn(500, 300, |x, y| {
                 let on_tile = (10..90).contains(&(x % 100)) || !apart;
-                image::Rgb(if y < 90 && y >= 10 && on_tile {
+                image::Rgb(if (10..90).contains(&y) && on_tile {
                     yellow
                 } else {
                     green
