@@ -64,6 +64,26 @@ fn assert_cut_column_doubted(reading: &BoardReading, truth: &BoardJson, cut: usi
     }
 }
 
+/// Reads the screenshot at `path` whole, where it must read as its truth, then cropped through
+/// its first (`Side::Left`) or last column with `shown` of that column left, where the board
+/// must keep its size and the cut column be doubted (see [`assert_cut_column_doubted`]).
+/// Returns the cropped image's reading and the truth.
+fn read_cut(path: &Path, side: Side, shown: f32) -> (BoardReading, BoardJson) {
+    let reader = TileReader::new().expect("the embedded model loads");
+    let image = vision::load::load(path).unwrap();
+    let clean = vision::read_image(&image, &reader).unwrap();
+    let truth = common::board_truth(path);
+    assert_eq!(clean.board, truth);
+    let cut = cut_through_column(&image, &clean, side, shown);
+    let reading = vision::read_image(&cut, &reader).expect("a board is found");
+    let column = match side {
+        Side::Left => 0,
+        Side::Right => truth.cols - 1,
+    };
+    assert_cut_column_doubted(&reading, &truth, column);
+    (reading, truth)
+}
+
 #[test]
 fn a_real_digram_cut_by_the_image_edge_is_not_read_surely() {
     // Boggle With Friends: the `QU` in the first column of the last row, four fifths of the
@@ -71,28 +91,17 @@ fn a_real_digram_cut_by_the_image_edge_is_not_read_surely() {
     let Some(path) = common::real_screen("boggle_with_friends_1920x1200_qu.png") else {
         return;
     };
-    let reader = TileReader::new().expect("the embedded model loads");
-    let image = vision::load::load(&path).unwrap();
-    let clean = vision::read_image(&image, &reader).unwrap();
-    let truth = common::board_truth(&path);
-    assert_eq!(clean.board, truth);
-    let cut = cut_through_column(&image, &clean, Side::Left, 0.8);
-    let reading = vision::read_image(&cut, &reader).expect("a board is found");
-    assert_cut_column_doubted(&reading, &truth, 0);
+    read_cut(&path, Side::Left, 0.8);
 }
 
 /// The fixture `name` cut through its last column, `shown` of it left: read at its whole size,
 /// the cut column doubted.
 fn assert_last_column_kept_and_doubted(name: &str, shown: f32) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    let reader = TileReader::new().expect("the embedded model loads");
-    let image = vision::load::load(&path).unwrap();
-    let clean = vision::read_image(&image, &reader).unwrap();
-    let truth = common::board_truth(&path);
-    assert_eq!(clean.board, truth);
-    let cut = cut_through_column(&image, &clean, Side::Right, shown);
-    let reading = vision::read_image(&cut, &reader).expect("a board is found");
-    assert_cut_column_doubted(&reading, &truth, truth.cols - 1);
+    read_cut(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(name),
+        Side::Right,
+        shown,
+    );
 }
 
 #[test]
@@ -113,14 +122,7 @@ fn marks_cut_away_by_the_image_edge_are_listed_and_those_it_leaves_are_read() {
     let Some(path) = common::real_screen("boggle_with_friends_1920x1200_midgame.png") else {
         return;
     };
-    let reader = TileReader::new().expect("the embedded model loads");
-    let image = vision::load::load(&path).unwrap();
-    let clean = vision::read_image(&image, &reader).unwrap();
-    let truth = common::board_truth(&path);
-    assert_eq!(clean.board, truth);
-    let cut = cut_through_column(&image, &clean, Side::Left, 0.8);
-    let reading = vision::read_image(&cut, &reader).expect("a board is found");
-    assert_cut_column_doubted(&reading, &truth, 0);
+    let (reading, truth) = read_cut(&path, Side::Left, 0.8);
     let bonuses = reading.board.bonuses.as_ref().expect("badges are read");
     let listed = |r: usize, kind| reading.mark_doubts.iter().any(|d| d.is_at((r, 0), kind));
     assert!(

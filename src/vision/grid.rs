@@ -130,6 +130,23 @@ impl Lattice {
         }
     }
 
+    /// How far cell `(row, col)` runs past each edge of an image `width` x `height` (in the
+    /// lattice's pixels), in pitches: left, right, top, bottom; negative where it lies inside.
+    pub(crate) fn past_image_edges(
+        &self,
+        row: usize,
+        col: usize,
+        (width, height): (f32, f32),
+    ) -> [f32; 4] {
+        let cell = self.cell_box(row, col);
+        [
+            -cell.left / self.px,
+            (cell.right - width) / self.px,
+            -cell.top / self.py,
+            (cell.bottom - height) / self.py,
+        ]
+    }
+
     /// The box around the whole board.
     pub fn board_box(&self) -> Rect {
         let (first, last) = (
@@ -1037,13 +1054,9 @@ fn is_highlighted_row(
 ) -> bool {
     let is_ground = |c: Colour| fill::distance(c, gap) <= HOLE_GAP_DISTANCE;
     let tiles_apart = fills.iter().all(|f| f.is_some_and(|f| !is_ground(f)));
-    let (half_w, half_l) = (
-        GAP_STRIP_WIDTH / 2.0 * lattice.px,
-        GAP_STRIP_LENGTH / 2.0 * lattice.py,
-    );
     let seams_show_ground = (1..fills.len()).all(|c| {
         let x = lattice.x0 + (c as f32 - 0.5) * lattice.px;
-        let seam = Rect::new(x - half_w, cy - half_l, x + half_w, cy + half_l);
+        let seam = seam_strip(lattice, x, cy, true);
         colours.fill(seam, None).is_some_and(is_ground)
     });
     tiles_apart && seams_show_ground
@@ -1178,38 +1191,27 @@ fn cover_cells_the_edge_cuts(lattice: &mut Lattice, masks: &InkMasks) {
 fn edge_cuts_print(lattice: &Lattice, mask: &GrayImage, i: usize) -> bool {
     let (w, h) = (mask.width() as f32, mask.height() as f32);
     let (row, col) = (i / lattice.cols, i % lattice.cols);
-    let cell = lattice.cell_box(row, col);
     let (cx, cy) = lattice.centre(row, col);
     let (span_x, span_y) = (
         EDGE_STRIP_HALF_SPAN * lattice.px,
         EDGE_STRIP_HALF_SPAN * lattice.py,
     );
     let depth = EDGE_STRIP_DEPTH;
-    // Each edge: how far past it the cell runs, in pitches, and the strip along it.
-    let edges = [
-        (
-            -cell.left / lattice.px,
-            Rect::new(0.0, cy - span_y, depth, cy + span_y),
-        ),
-        (
-            (cell.right - w) / lattice.px,
-            Rect::new(w - depth, cy - span_y, w, cy + span_y),
-        ),
-        (
-            -cell.top / lattice.py,
-            Rect::new(cx - span_x, 0.0, cx + span_x, depth),
-        ),
-        (
-            (cell.bottom - h) / lattice.py,
-            Rect::new(cx - span_x, h - depth, cx + span_x, h),
-        ),
+    // The strip along each edge, in the order of `past_image_edges`.
+    let strips = [
+        Rect::new(0.0, cy - span_y, depth, cy + span_y),
+        Rect::new(w - depth, cy - span_y, w, cy + span_y),
+        Rect::new(cx - span_x, 0.0, cx + span_x, depth),
+        Rect::new(cx - span_x, h - depth, cx + span_x, h),
     ];
     let print_on = |strip: Rect| {
         let (ink, area) = strip.ink_and_area(mask);
         ink >= EDGE_STRIP_INK && (ink as f32) < EDGE_STRIP_FULL * area as f32
     };
-    edges
+    lattice
+        .past_image_edges(row, col, (w, h))
         .into_iter()
+        .zip(strips)
         .any(|(past, strip)| past > FAR_PAST_EDGE || (past > PAST_EDGE && print_on(strip)))
 }
 
@@ -1372,7 +1374,6 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
     let (rows, cols) = (lattice.rows, lattice.cols);
     let inner = inner_cells(lattice);
     let letter = |r: usize, c: usize| kinds[r * cols + c] == CellKind::Letter;
-    let (half_w, half_l) = (GAP_STRIP_WIDTH / 2.0, GAP_STRIP_LENGTH / 2.0);
     let mut seams = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -1380,17 +1381,12 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
                 continue;
             }
             let (x, y) = lattice.centre(r, c);
-            let (px, py) = (lattice.px, lattice.py);
-            // A strip centred on (sx, sy), reaching `hx` and `hy` of the pitch either way.
-            let strip = |sx: f32, sy: f32, hx: f32, hy: f32| {
-                Rect::new(sx - hx * px, sy - hy * py, sx + hx * px, sy + hy * py)
-            };
             let mut strips = Vec::new();
             if c + 1 < cols && letter(r, c + 1) {
-                strips.push(strip(x + px / 2.0, y, half_w, half_l));
+                strips.push(seam_strip(lattice, x + lattice.px / 2.0, y, true));
             }
             if r + 1 < rows && letter(r + 1, c) {
-                strips.push(strip(x, y + py / 2.0, half_l, half_w));
+                strips.push(seam_strip(lattice, x, y + lattice.py / 2.0, false));
             }
             seams.extend(
                 strips
@@ -1400,6 +1396,25 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
         }
     }
     fill::median(&seams)
+}
+
+/// The strip the colour between two neighbouring cells is sampled on, centred on the point
+/// (`x`, `y`) of the line between them ([`GAP_STRIP_WIDTH`] of the pitch across that line,
+/// [`GAP_STRIP_LENGTH`] along it): the line runs down between cells side by side (`beside`),
+/// else across between cells one above the other.
+fn seam_strip(lattice: &Lattice, x: f32, y: f32, beside: bool) -> Rect {
+    let (across, along) = (GAP_STRIP_WIDTH / 2.0, GAP_STRIP_LENGTH / 2.0);
+    let (hx, hy) = if beside {
+        (across, along)
+    } else {
+        (along, across)
+    };
+    Rect::new(
+        x - hx * lattice.px,
+        y - hy * lattice.py,
+        x + hx * lattice.px,
+        y + hy * lattice.py,
+    )
 }
 
 /// Whether a cell's fill `c` is the ground's rather than a tile's: farther than

@@ -725,24 +725,27 @@ fn tile_covers(
     image: (f32, f32),
 ) -> Vec<Option<Cover>> {
     let (rows, cols) = (lattice.rows, lattice.cols);
-    let hidden = |i: usize| lattice.is_covered(i) && lattice.holes.get(i) != Some(&true);
-    let whole_row = |r: usize| {
-        (0..cols).all(|c| {
-            lattice.is_covered(r * cols + c) || lattice.holes.get(r * cols + c) == Some(&true)
-        })
+    let hole = |i: usize| lattice.holes.get(i) == Some(&true);
+    let whole_row = |r: usize| (r * cols..(r + 1) * cols).all(|i| lattice.is_covered(i) || hole(i));
+    // The side of the board's rim a tile lies on, rows first.
+    let rim = |r: usize, c: usize| match (r, c) {
+        (0, _) => Some(Cover::Above),
+        (r, _) if r + 1 == rows => Some(Cover::Below),
+        (_, 0) => Some(Cover::Left),
+        (_, c) if c + 1 == cols => Some(Cover::Right),
+        _ => None,
     };
     let mut covers: Vec<Option<Cover>> = (0..rows * cols)
-        .map(|i| match (i / cols, i % cols) {
-            _ if !hidden(i) => None,
-            (0, _) if whole_row(0) => Some(Cover::Above),
-            (r, _) if r + 1 == rows && whole_row(r) => Some(Cover::Below),
-            (r, c) => side_past_image_edge(lattice, r, c, image).or(match (r, c) {
-                (0, _) => Some(Cover::Above),
-                (r, _) if r + 1 == rows => Some(Cover::Below),
-                (_, 0) => Some(Cover::Left),
-                (_, c) if c + 1 == cols => Some(Cover::Right),
-                _ => None,
-            }),
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            if !lattice.is_covered(i) || hole(i) {
+                return None;
+            }
+            let edge_row = matches!(rim(r, c), Some(Cover::Above | Cover::Below));
+            if edge_row && whole_row(r) {
+                return rim(r, c);
+            }
+            side_past_image_edge(lattice, r, c, image).or(rim(r, c))
         })
         .collect();
     for &(k, side) in covered_cells {
@@ -754,26 +757,23 @@ fn tile_covers(
     covers
 }
 
-/// The side of the image whose edge cell `(row, col)` of `lattice` runs furthest past (in
-/// pitches); `None` when the cell lies inside the image (`image`: its width and height in the
-/// lattice's pixels).
+/// The side of the image whose edge cell `(row, col)` of `lattice` runs furthest past (see
+/// [`Lattice::past_image_edges`]); `None` when the cell lies inside the image (`image`: its width
+/// and height in the lattice's pixels).
 fn side_past_image_edge(
     lattice: &Lattice,
     row: usize,
     col: usize,
-    (width, height): (f32, f32),
+    image: (f32, f32),
 ) -> Option<Cover> {
-    let cell = lattice.cell_box(row, col);
-    [
-        (-cell.left / lattice.px, Cover::Left),
-        ((cell.right - width) / lattice.px, Cover::Right),
-        (-cell.top / lattice.py, Cover::Above),
-        ((cell.bottom - height) / lattice.py, Cover::Below),
-    ]
-    .into_iter()
-    .filter(|&(past, _)| past > 0.0)
-    .max_by(|a, b| a.0.total_cmp(&b.0))
-    .map(|(_, side)| side)
+    let sides = [Cover::Left, Cover::Right, Cover::Above, Cover::Below];
+    lattice
+        .past_image_edges(row, col, image)
+        .into_iter()
+        .zip(sides)
+        .filter(|&(past, _)| past > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, side)| side)
 }
 
 /// The per-channel median of `colours`; `None` when there are fewer than
