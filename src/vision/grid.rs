@@ -660,10 +660,17 @@ fn trim(
             }
             // A shaped board (Word Hunt) has holes on its edges, but holes are background.
             let panels = is_panel_line(letters, unlike_text, inked, unlike_looks);
+            // Junk in a line of letters is other text (a timer at the end of a score line),
+            // unless it is letters under a swipe's trail on tiles of their own.
+            let junk_is_text = || {
+                (junk > letters || (junk > 0 && 2 * letters <= len))
+                    && !(inked == len
+                        && unlike_text == 0
+                        && is_highlighted_line(lattice, colours, &fills, &kinds, &line))
+            };
             letters <= 1
-                || junk > letters
-                || (junk > 0 && 2 * letters <= len)
                 || panels
+                || junk_is_text()
                 || letters <= 1 + on_ground(&kinds, &fills, &line)
                 || has_foreign_hole(&kinds, &fills, &line)
         };
@@ -1042,9 +1049,7 @@ fn take_in_covered_rows(
 /// Whether a row of cells beyond the board, on the centre line `cy`, with its cells' fills
 /// `fills`, is a row of the board's tiles shown in a colour of their own (the tiles of a word
 /// being swiped, highlighted and crossed by its trail, along the board's first or last row):
-/// the seams between its cells show the ground between the board's tiles (`gap`, within
-/// [`HOLE_GAP_DISTANCE`]), as the board's own seams do, and none of its cells' fills does. A
-/// panel or a banner lined up with the board is one piece: its seams show its own fill.
+/// see [`shows_tiles_apart`].
 fn is_highlighted_row(
     lattice: &Lattice,
     colours: &Colours,
@@ -1052,14 +1057,81 @@ fn is_highlighted_row(
     cy: f32,
     fills: &[Option<Colour>],
 ) -> bool {
+    let centres: Vec<(f32, f32)> = (0..fills.len())
+        .map(|c| (lattice.x0 + c as f32 * lattice.px, cy))
+        .collect();
+    shows_tiles_apart(lattice, colours, gap, &centres, fills)
+}
+
+/// Whether cells in a line, centred on `centres` (a row's or a column's, in order) with fills
+/// `fills`, are tiles set apart as the board's are: the seams between them show the ground
+/// between the board's tiles (`gap`, within [`HOLE_GAP_DISTANCE`]), as the board's own seams
+/// do, and none of their fills does. A panel or a banner lined up with the board is one piece:
+/// its seams show its own fill.
+fn shows_tiles_apart(
+    lattice: &Lattice,
+    colours: &Colours,
+    gap: Colour,
+    centres: &[(f32, f32)],
+    fills: &[Option<Colour>],
+) -> bool {
     let is_ground = |c: Colour| fill::distance(c, gap) <= HOLE_GAP_DISTANCE;
     let tiles_apart = fills.iter().all(|f| f.is_some_and(|f| !is_ground(f)));
-    let seams_show_ground = (1..fills.len()).all(|c| {
-        let x = lattice.x0 + (c as f32 - 0.5) * lattice.px;
-        let seam = seam_strip(lattice, x, cy, true);
+    let seams_show_ground = centres.windows(2).all(|pair| {
+        let [(x0, y0), (x1, y1)] = [pair[0], pair[1]];
+        let beside = (y1 - y0).abs() < (x1 - x0).abs();
+        let seam = seam_strip(lattice, (x0 + x1) / 2.0, (y0 + y1) / 2.0, beside);
         colours.fill(seam, None).is_some_and(is_ground)
     });
     tiles_apart && seams_show_ground
+}
+
+/// Whether an edge `line` of the lattice (cell indices, in order) is a line of the board's tiles
+/// highlighted under a swipe's trail: the trail breaks the letters it crosses into pieces, junk
+/// to [`cell_kind`], so the line looks like a score line with an icon unless its tiles are seen.
+/// The line's cells are tiles set apart as the board's are (see [`shows_tiles_apart`]), and its
+/// junk cells are highlighted: their fill is like (within [`TILE_FILL_DISTANCE`]) fewer than half
+/// of the board's tiles' (those off its edge lines, some of them highlighted too), as the swiped
+/// tiles of Word Hunt are (yellow, green or white on a cream board); junk on tiles like most
+/// others is not letters under a trail. `false` when the board's tiles touch (what shows between
+/// them is like a tile, not the ground).
+fn is_highlighted_line(
+    lattice: &Lattice,
+    colours: &Colours,
+    fills: &CellFills,
+    kinds: &[CellKind],
+    line: &[usize],
+) -> bool {
+    let Some(gap) = fills.between_tiles(kinds) else {
+        return false;
+    };
+    let inner = inner_cells(lattice);
+    let tiles: Vec<Colour> = (0..kinds.len())
+        .filter(|&i| kinds[i] == CellKind::Letter && inner[i])
+        .filter_map(|i| fills.get(i))
+        .collect();
+    let tiles_like = |c: Colour| {
+        tiles
+            .iter()
+            .filter(|&&t| fill::distance(c, t) <= TILE_FILL_DISTANCE)
+            .count()
+    };
+    if tiles.is_empty() || tiles_like(gap) > 0 {
+        return false;
+    }
+    let junk_highlighted = cells_of_kind(line, kinds, CellKind::Junk)
+        .into_iter()
+        .all(|i| {
+            fills
+                .get(i)
+                .is_some_and(|c| 2 * tiles_like(c) < tiles.len())
+        });
+    let centres: Vec<(f32, f32)> = line
+        .iter()
+        .map(|&i| lattice.centre(i / lattice.cols, i % lattice.cols))
+        .collect();
+    let line_fills: Vec<Option<Colour>> = line.iter().map(|&i| fills.get(i)).collect();
+    junk_highlighted && shows_tiles_apart(lattice, colours, gap, &centres, &line_fills)
 }
 
 /// Which sides of a board [`take_in_covered_rows`] looks beyond.
@@ -2248,6 +2320,33 @@ mod tests {
         // Cells that show the ground are no tiles.
         let ground = vec![Some(gap); 5];
         assert!(!is_highlighted_row(&l, &tiles, gap, 50.0, &ground));
+    }
+
+    /// The same down a column (tiles one above the other, the seams across between them): the
+    /// line's seams are sampled across it, whichever way it runs.
+    #[test]
+    fn a_highlighted_column_of_tiles_is_told_from_a_panel() {
+        let (green, yellow) = ([70u8, 95, 75], [245u8, 215, 90]);
+        let column = |apart: bool| {
+            let image = image::RgbImage::from_fn(300, 500, |x, y| {
+                let on_tile = (10..90).contains(&(y % 100)) || !apart;
+                image::Rgb(if (10..90).contains(&x) && on_tile {
+                    yellow
+                } else {
+                    green
+                })
+            });
+            image::DynamicImage::ImageRgb8(image)
+        };
+        let (tiles, panel) = (column(true), column(false));
+        let (tiles, panel) = (Colours::new(&tiles, 1.0), Colours::new(&panel, 1.0));
+        let mut l = lattice_of_heights(&[14; 25]);
+        (l.x0, l.y0, l.px, l.py) = (150.0, 50.0, 100.0, 100.0);
+        let gap: Colour = green.map(f32::from);
+        let centres: Vec<(f32, f32)> = (0..5).map(|r| (50.0, 50.0 + 100.0 * r as f32)).collect();
+        let fills = vec![Some(yellow.map(f32::from)); 5];
+        assert!(shows_tiles_apart(&l, &tiles, gap, &centres, &fills));
+        assert!(!shows_tiles_apart(&l, &panel, gap, &centres, &fills));
     }
 
     #[test]
