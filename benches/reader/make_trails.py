@@ -4,14 +4,15 @@ of 4 to 7 tiles, the trail a translucent white band through the tiles' centres.
 
     python3 benches/reader/make_trails.py --out /work/probes5/trails
     python3 benches/reader/make_trails.py --lines --out /work/probes5/lines
+    python3 benches/reader/make_trails.py --seed 26 --count 80 --out /work/probes8/trails26
     bash benches/reader/eval_all.sh BIN OUT   (with PROBES=/work/probes5)
 
 Each board is drawn by `fixtures/make_phone_fixtures.py`'s `wordhunt_swipe` (random letters, cream
 tiles, the path's tiles in one of four highlight colours: green, yellow, white, light green, with
 dark letters), in Lato or Roboto (fonts the model never trained on) at 130 or 150 px, on a
 1170x2532, 1080x1920 or 1125x2436 screen, the trail's opacity drawn from 0.6-0.88. The truth is the
-board (`STEM.json` beside each image). Deterministic: one generator, seeded 2311. Needs Python 3
-and Pillow, and the Lato and Roboto fonts the fixtures use.
+board (`STEM.json` beside each image). Deterministic: one generator, seeded 2311 (or `--seed`).
+Needs Python 3 and Pillow, and the Lato and Roboto fonts the fixtures use.
 """
 import argparse
 import json
@@ -49,12 +50,14 @@ LINES = {
     "row3": [(3, 3), (3, 2), (3, 1), (3, 0)],
     "col0": [(0, 0), (1, 0), (2, 0), (3, 0)],
     "row0half": [(0, 0), (0, 1), (0, 2)],
+    "col3": [(3, 3), (2, 3), (1, 3), (0, 3)],
 }
 
 
 def lines(out):
-    """30 boards swiped along a straight line (each of `LINES` over green, yellow and white
-    tiles, at opacity 0.7 and 0.83), 1170x2532, Roboto 150 px; one generator, seeded 5."""
+    """36 boards swiped along a straight line (each of `LINES` over green, yellow and white
+    tiles, at opacity 0.7 and 0.83), 1170x2532, Roboto 150 px; one generator, seeded 5 (`col3`,
+    added last, leaves the 30 boards drawn before it as they were)."""
     rng = random.Random(5)
     for line, path in LINES.items():
         for colour, (highlight, ink) in zip(("green", "yellow", "white"), HIGHLIGHTS[:3]):
@@ -65,21 +68,24 @@ def lines(out):
                 image.save(stem + ".png")
                 with open(stem + ".json", "w") as f:
                     json.dump(truth, f)
-    print(f"{out}: 30 boards")
+    print(f"{out}: {len(LINES) * 6} boards")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="folder to write the boards into")
     parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=2311,
+                        help="the random paths' seed (2311 draws the set measured in BENCHMARKS.md; "
+                             "another draws a fresh set to check a change on, never tuned on)")
     parser.add_argument("--lines", action="store_true",
-                        help="draw the 30 straight swipes instead (see `lines`)")
+                        help="draw the 36 straight swipes instead (see `lines`)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if args.lines:
         lines(args.out)
         return
-    rng = random.Random(2311)
+    rng = random.Random(args.seed)
     for i in range(args.count):
         highlight, ink = rng.choice(HIGHLIGHTS)
         opacity = rng.uniform(0.6, 0.88)
