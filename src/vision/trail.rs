@@ -63,8 +63,9 @@ const NEUTRAL_SPREAD: u8 = 24;
 /// ... at least this share of the ink's contrast below the ground ...
 const HIDDEN_INK_BELOW_GROUND: f32 = 0.08;
 /// ... covering at least this share of the cell (the band over the ground is not seen, so it
-/// covers less than on a coloured tile).
-const WHITE_BAND_MIN_SHARE: f32 = 0.01;
+/// covers less than on a coloured tile: a trail that ends at the tile's centre crosses one
+/// stroke, about 0.8% of the cell once its antialiased rims are opened away).
+const WHITE_BAND_MIN_SHARE: f32 = 0.004;
 /// The ink's level leaves out the darkest `1 / n` of a cell's pixels as stray.
 const INK_STRAY: usize = 100;
 /// The band's opacity must lie in this range: a fainter band hides little and is better left
@@ -123,18 +124,28 @@ fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<G
     }
     let smallest = smallest_channel(image, cell);
     let ground_smallest = Levels::of(smallest.pixels().map(|p| p[0])).median();
-    lift_on_coloured_ground(&smallest, &grey, ground_smallest, ground, ink).or_else(|| {
-        (ground_smallest >= WHITE_GROUND_MIN)
-            .then(|| {
-                lift_on_white_ground(&grey, &smallest, &largest_channel(image, cell), ground, ink)
-            })
-            .flatten()
-    })
+    lift_on_coloured_ground(image, cell, &smallest, &grey, ground_smallest, ground, ink).or_else(
+        || {
+            (ground_smallest >= WHITE_GROUND_MIN)
+                .then(|| {
+                    lift_on_white_ground(
+                        &grey,
+                        &smallest,
+                        &largest_channel(image, cell),
+                        ground,
+                        ink,
+                    )
+                })
+                .flatten()
+        },
+    )
 }
 
 /// A band over a coloured tile: found in the smallest channel, where it stands far above the
 /// ground over ground and ink alike; its opacity is measured over the ground.
 fn lift_on_coloured_ground(
+    image: &DynamicImage,
+    cell: PixelBox,
     smallest: &GrayImage,
     grey: &GrayImage,
     ground_smallest: u8,
@@ -154,8 +165,78 @@ fn lift_on_coloured_ground(
     }
     let (lighter, band) = band_mask(smallest, floor, min_pixels)?;
     let opacity = band_opacity(&levels_where(grey, &band, |b| b > 0), ground)?;
+    let rgb = [0, 1, 2].map(|k| colour_channel(image, cell, k));
+    let band = with_ink_under(&rgb, grey, &band, opacity, ground, ink);
     let unblended = unblend(grey, &band, opacity);
     hides_strokes(grey, &unblended, &lighter, &band, (ground + ink) / 2.0).then_some(unblended)
+}
+
+/// A pixel is ink under the band when its colour lies within this many levels (Euclidean, RGB)
+/// of the colour a band of the measured opacity gives over the ink ...
+const INK_UNDER_BAND_DISTANCE: f32 = 24.0;
+/// ... and that colour is at least this many times as far from the bare ground's (a band of one
+/// opacity over dark green ink can look just like the bare light green ground in grey).
+const INK_UNDER_BAND_APART: f32 = 2.0;
+/// The ink's and the ground's colours are the medians over the pixels within this share of the
+/// ink's contrast of their grey levels.
+const COLOUR_SAMPLE_SPREAD: f32 = 0.1;
+
+/// `band` (found over the ground) with the ink under it added: a faint band over dark ink is
+/// lifted less than [`BAND_MIN_LIFT`] in the smallest channel (a band of opacity 0.6 over black
+/// ink on Word Hunt's light green: 157 where the ground is 150), so the band found over the ground
+/// stops at the letter's strokes and unblending it leaves them hidden. The band over the ink has
+/// one colour, `opacity * 255 + (1 - opacity) * ink` per channel; pixels of that colour (within
+/// [`INK_UNDER_BAND_DISTANCE`]), thick ones only (the letter's own antialiased rims pass through
+/// it too, but thin), are added, unless that colour is too near the bare ground's to tell them
+/// apart (see [`INK_UNDER_BAND_APART`]). `rgb` are the cell's three colour channels.
+fn with_ink_under(
+    rgb: &[GrayImage; 3],
+    grey: &GrayImage,
+    band: &GrayImage,
+    opacity: f32,
+    ground: f32,
+    ink: f32,
+) -> GrayImage {
+    let spread = COLOUR_SAMPLE_SPREAD * (ground - ink);
+    let colour_near = |level: f32| {
+        let mut channels: [Vec<u8>; 3] = Default::default();
+        for (i, g) in grey.as_raw().iter().enumerate() {
+            if (*g as f32 - level).abs() <= spread {
+                for (channel, image) in channels.iter_mut().zip(rgb) {
+                    channel.push(image.as_raw()[i]);
+                }
+            }
+        }
+        channels.map(|mut c| {
+            let middle = c.len() / 2;
+            c.select_nth_unstable(middle);
+            c[middle] as f32
+        })
+    };
+    let (ink_colour, ground_colour) = (colour_near(ink), colour_near(ground));
+    let over_ink = ink_colour.map(|c| opacity * 255.0 + (1.0 - opacity) * c);
+    let distance = |a: [f32; 3], b: [f32; 3]| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| (x - y) * (x - y))
+            .sum::<f32>()
+            .sqrt()
+    };
+    if distance(over_ink, ground_colour) < INK_UNDER_BAND_APART * INK_UNDER_BAND_DISTANCE {
+        return band.clone();
+    }
+    let mut under = GrayImage::new(grey.width(), grey.height());
+    for (i, u) in under.pixels_mut().enumerate() {
+        let colour = [0, 1, 2].map(|k| rgb[k].as_raw()[i] as f32);
+        if distance(colour, over_ink) <= INK_UNDER_BAND_DISTANCE {
+            u[0] = 255;
+        }
+    }
+    let mut under = open_around_ink(&under, band_radius(grey.width()));
+    for (u, b) in under.pixels_mut().zip(band.pixels()) {
+        u[0] = u[0].max(b[0]);
+    }
+    under
 }
 
 /// A band over a white tile: over the ground it cannot be seen, but over the letter it leaves the
@@ -514,6 +595,37 @@ mod tests {
             })
         });
         assert!(lift_tile(&patch).is_none());
+    }
+
+    #[test]
+    fn a_faint_band_over_black_ink_on_light_green_comes_back() {
+        // At opacity 0.6 the band over black ink is lifted less than `BAND_MIN_LIFT` in the
+        // smallest channel (157 over a ground of 150): found over the ground only, the band
+        // stopped at the bar, which stayed hidden, and the tile was not lifted at all.
+        let rgb = tile_of([150, 230, 150], [10, 10, 10], Some(0.6));
+        let grey = DynamicImage::ImageRgb8(rgb.clone()).to_luma8();
+        let ink = grey.get_pixel(30, 30)[0] as i32;
+        let lifted = lift_tile(&rgb).expect("the band is lifted");
+        let bar = lifted.get_pixel(50, 50)[0] as i32;
+        assert!((bar - ink).abs() <= 12, "bar {bar} ink {ink}");
+        let ground = grey.get_pixel(10, 10)[0] as i32;
+        let beside = lifted.get_pixel(50, 30)[0] as i32;
+        assert!((beside - ground).abs() <= 12, "ground {beside} of {ground}");
+    }
+
+    #[test]
+    fn a_band_over_one_stroke_on_a_white_tile_comes_back() {
+        // A trail that ends at the tile's centre crosses one stroke only: the grey it leaves there
+        // is under 1% of the cell.
+        let rgb = RgbImage::from_fn(100, 100, |x, y| {
+            let stem = (25..75).contains(&y) && ((28..38).contains(&x) || (62..72).contains(&x));
+            let under = if stem { [10, 10, 10] } else { [250, 250, 248] };
+            let in_band = (46..54).contains(&y) && x >= 50;
+            Rgb(if in_band { blend(under, 0.8) } else { under })
+        });
+        let lifted = lift_tile(&rgb).expect("the band is lifted");
+        let stroke = lifted.get_pixel(66, 50)[0];
+        assert!(stroke < 40, "stroke {stroke}");
     }
 
     #[test]
