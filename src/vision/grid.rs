@@ -1091,10 +1091,11 @@ fn shows_tiles_apart(
 /// to [`cell_kind`], so the line looks like a score line with an icon unless its tiles are seen.
 /// The line's cells are tiles set apart as the board's are (see [`shows_tiles_apart`]), and its
 /// junk cells are highlighted: their fill is like (within [`TILE_FILL_DISTANCE`]) fewer than half
-/// of the board's tiles' (those off its edge lines, some of them highlighted too), as the swiped
-/// tiles of Word Hunt are (yellow, green or white on a cream board); junk on tiles like most
-/// others is not letters under a trail. `false` when the board's tiles touch (what shows between
-/// them is like a tile, not the ground).
+/// of the fills of the letter cells off the line (some of them highlighted too: a 4x4 board's
+/// four inner tiles alone may be half of them), as the swiped tiles of Word Hunt are (yellow,
+/// green or white on a cream board); junk on tiles like most others is not letters under a
+/// trail. `false` when a tile off the line is like what shows between the tiles (they touch:
+/// the ground is not seen).
 fn is_highlighted_line(
     lattice: &Lattice,
     colours: &Colours,
@@ -1105,9 +1106,8 @@ fn is_highlighted_line(
     let Some(gap) = fills.between_tiles(kinds) else {
         return false;
     };
-    let inner = inner_cells(lattice);
     let tiles: Vec<Colour> = (0..kinds.len())
-        .filter(|&i| kinds[i] == CellKind::Letter && inner[i])
+        .filter(|&i| kinds[i] == CellKind::Letter && !line.contains(&i))
         .filter_map(|i| fills.get(i))
         .collect();
     let tiles_like = |c: Colour| {
