@@ -294,7 +294,12 @@ fn read_as_it_stands(
     let mut found = analyse(image)?;
     let uncrossed = hairline::lift(image, &found.cell_pixels());
     if let Some(clean) = &uncrossed {
-        found.full = load::to_grey(clean);
+        // The letters a hairline split were found in pieces (an `E` cut under its middle bar,
+        // an `F`): found again whole, once the lines are lifted.
+        found = analyse(clean).unwrap_or(Analysis {
+            full: load::to_grey(clean),
+            ..found
+        });
     }
     let image = uncrossed.as_ref().unwrap_or(image);
     let lifted = trail::lift(image, &found.full, &found.cell_pixels());
