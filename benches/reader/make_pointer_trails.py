@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Makes the pointer-trail probe: 24 tall phone boards (Wordament-like and Word Streak-like, from
+`fixtures/make_phone_fixtures.py`) under Android's pointer-location overlay after a swipe across
+the tiles: the bar of numbers at the top, the two hairlines through the last touch, and the
+touch's whole path, a thin red line through 3 to 5 neighbouring tiles' centres (each a little
+off), with a yellow ring at every third sample. The fixtures' own overlay shows a short trail that
+ends on one tile; here it runs through the letters of the word swiped.
+
+    python3 benches/reader/make_pointer_trails.py --out /work/probes12/ptrail
+    wordsnap eval /work/probes12/ptrail
+
+The truth is each board (`STEM.json` beside each image). Deterministic: one generator, seeded 77
+(or `--seed`). Needs Python 3 and Pillow, and the fonts the fixtures use.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+from PIL import ImageDraw
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures"))
+import make_phone_fixtures as fixtures  # noqa: E402
+
+# Each layout: how it is drawn, and its board's first tile's top-left corner, pitch and tile side
+# (as `make_phone_fixtures.py` draws them).
+LAYOUTS = [
+    (lambda rng: fixtures.wordament_phone(rng, (1080, 2400)), (16, 330), 268, 250),
+    (lambda rng: fixtures.streak_phone(rng, (1080, 1920)), (50, 500), 245, 228),
+]
+
+
+def swipe(rng):
+    """A path of 3 to 5 neighbouring tiles (8 ways) on a 4x4 board, no tile twice."""
+    r, c = rng.randrange(4), rng.randrange(4)
+    path = [(r, c)]
+    for _ in range(rng.randrange(2, 5)):
+        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4 and (r + dr, c + dc) not in path]
+        if not steps:
+            break
+        r, c = rng.choice(steps)
+        path.append((r, c))
+    return path
+
+
+def overlay(d, size, samples):
+    """The pointer-location overlay after a touch along `samples` (the last is where it ended)."""
+    w, h = size
+    x, y = samples[-1]
+    d.rectangle((0, 0, w, 56), fill=(0, 0, 0))
+    for i, text in enumerate(["P: 0 / 1", "X: %.1f" % x, "Y: %.1f" % y, "Xv: 0.137", "Yv: -1.25",
+                              "Prs: 1.00", "Size: 0.04"]):
+        d.text((8 + i * 152, 12), text, font=fixtures.font(fixtures.MONO, 30), fill="white")
+    d.line((0, y, w, y), fill=(30, 30, 220), width=2)
+    d.line((x, 56, x, h), fill=(30, 30, 220), width=2)
+    d.line(samples, fill=(220, 30, 30), width=3)
+    for px, py in samples[::3]:
+        d.ellipse((px - 6, py - 6, px + 6, py + 6), outline=(220, 220, 30), width=2)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", required=True, help="folder to write the boards into")
+    parser.add_argument("--seed", type=int, default=77)
+    parser.add_argument("--count", type=int, default=24)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rng = random.Random(args.seed)
+    for k in range(args.count):
+        draw, (x0, y0), pitch, tile = LAYOUTS[k % len(LAYOUTS)]
+        image, truth = draw(rng)
+        centres = [(x0 + c * pitch + tile / 2 + rng.uniform(-20, 20),
+                    y0 + r * pitch + tile / 2 + rng.uniform(-20, 20)) for r, c in swipe(rng)]
+        samples = [(a[0] + (b[0] - a[0]) * t / 8, a[1] + (b[1] - a[1]) * t / 8)
+                   for a, b in zip(centres, centres[1:]) for t in range(8)] + [centres[-1]]
+        overlay(ImageDraw.Draw(image), image.size, samples)
+        stem = os.path.join(args.out, f"ptrail_{k:02d}")
+        fixtures.save_png(image, stem + ".png")
+        with open(stem + ".json", "w") as f:
+            json.dump(truth, f)
+    print(f"{args.out}: {args.count} boards")
+
+
+if __name__ == "__main__":
+    main()
