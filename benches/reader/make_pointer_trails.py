@@ -45,21 +45,6 @@ def swipe(rng):
     return path
 
 
-def overlay(d, size, samples):
-    """The pointer-location overlay after a touch along `samples` (the last is where it ended)."""
-    w, h = size
-    x, y = samples[-1]
-    d.rectangle((0, 0, w, 56), fill=(0, 0, 0))
-    for i, text in enumerate(["P: 0 / 1", "X: %.1f" % x, "Y: %.1f" % y, "Xv: 0.137", "Yv: -1.25",
-                              "Prs: 1.00", "Size: 0.04"]):
-        d.text((8 + i * 152, 12), text, font=fixtures.font(fixtures.MONO, 30), fill="white")
-    d.line((0, y, w, y), fill=(30, 30, 220), width=2)
-    d.line((x, 56, x, h), fill=(30, 30, 220), width=2)
-    d.line(samples, fill=(220, 30, 30), width=3)
-    for px, py in samples[::3]:
-        d.ellipse((px - 6, py - 6, px + 6, py + 6), outline=(220, 220, 30), width=2)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="folder to write the boards into")
@@ -73,9 +58,7 @@ def main():
         image, truth = draw(rng)
         centres = [(x0 + c * pitch + tile / 2 + rng.uniform(-20, 20),
                     y0 + r * pitch + tile / 2 + rng.uniform(-20, 20)) for r, c in swipe(rng)]
-        samples = [(a[0] + (b[0] - a[0]) * t / 8, a[1] + (b[1] - a[1]) * t / 8)
-                   for a, b in zip(centres, centres[1:]) for t in range(8)] + [centres[-1]]
-        overlay(ImageDraw.Draw(image), image.size, samples)
+        fixtures.pointer_path(ImageDraw.Draw(image), image.size, centres)
         stem = os.path.join(args.out, f"ptrail_{k:02d}")
         fixtures.save_png(image, stem + ".png")
         with open(stem + ".json", "w") as f:

@@ -24,6 +24,7 @@ pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
 pub(crate) mod rect;
+pub(crate) mod strokes;
 pub(crate) mod table;
 pub(crate) mod tiles;
 pub(crate) mod trail;
@@ -302,6 +303,14 @@ fn read_as_it_stands(
         });
     }
     let image = uncrossed.as_ref().unwrap_or(image);
+    // The overlay's path comes with its hairlines: looked for only where they were found.
+    let unstroked = uncrossed
+        .as_ref()
+        .and_then(|_| strokes::lift(image, &found.cell_pixels()));
+    if let Some(clean) = &unstroked {
+        found.full = load::to_grey(clean);
+    }
+    let image = unstroked.as_ref().unwrap_or(image);
     let lifted = trail::lift(image, &found.full, &found.cell_pixels());
     let mut cells = tiles::cut(
         &found.full,

@@ -355,7 +355,7 @@ fn band_radius(width: u32) -> u8 {
 /// nearest unset pixel where it was, so the result is the same as over the whole mask. A cell's
 /// mask is mostly empty (the antialiased rims of a letter, a band), and the opening's distance
 /// transforms over the whole cell were a tenth of a tall screenshot's read.
-fn open_around_ink(mask: &GrayImage, radius: u8) -> GrayImage {
+pub(crate) fn open_around_ink(mask: &GrayImage, radius: u8) -> GrayImage {
     let (w, h) = mask.dimensions();
     let mut out = GrayImage::new(w, h);
     let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);

@@ -1,0 +1,253 @@
+//! Lifting thin foreign strokes off the tiles: Android's pointer-location overlay draws, besides
+//! its hairlines (see [`super::hairline`]), the path of the last touch, a thin line of its own
+//! colour with small rings at its samples; on a word game that path runs through the letters of
+//! the word last swiped. Over a letter it cuts strokes or joins them (an `I` with the path's turn
+//! on it reads `Y`). The reader looks for such strokes only where it found the overlay's
+//! hairlines, which it always draws with the path.
+//!
+//! A tile shows two colours, its ground and its letter's ink, and every pixel of it lies between
+//! them (the letter's antialiased rim blends the two). A pixel far from the segment between them
+//! in RGB is something else's; where such pixels make a thin (see [`MAX_THICKNESS_SHARE`]), long
+//! (see [`MIN_STROKE_LENGTH`]) stroke in the middle of the cell, each is replaced by the median of
+//! the tile's own pixels around it, which restores the ink or ground it hid. A value's or a
+//! badge's print is short; a bonus tile's coloured frame lies at the cell's edge; a tile of
+//! another colour altogether is foreign over more than [`MAX_FOREIGN_SHARE`] of the cell. Cells
+//! are lifted on their own.
+
+use super::rect::PixelBox;
+use super::trail::{colour_channel, open_around_ink};
+use image::{DynamicImage, GrayImage, Luma, RgbImage};
+use imageproc::region_labelling::{Connectivity, connected_components};
+use rayon::prelude::*;
+
+/// A pixel is foreign to its tile when it lies farther than this (in RGB levels) from the segment
+/// between the tile's ground and its ink.
+const FOREIGN_DISTANCE: f32 = 70.0;
+/// A foreign stroke is at most this share of the cell's width thick (the overlay's path is 2-4
+/// px on a 250 px tile) ...
+const MAX_THICKNESS_SHARE: f32 = 0.02;
+/// ... and a cell is lifted only when at least this share of its pixels lie in such strokes.
+const MIN_STROKE_SHARE: f32 = 0.001;
+/// A cell is looked at only when at most this share of it is foreign: a thin stroke right
+/// across the cell, corner to corner, covers under 3% of it; more is a tile of another colour (a
+/// bonus tile) or a badge, not a stroke over a tile.
+const MAX_FOREIGN_SHARE: f32 = 0.03;
+/// A stroke runs at least this share of the cell's width (a path through the tile; a value's or a
+/// badge's thin strokes are shorter).
+const MIN_STROKE_LENGTH: f32 = 0.4;
+/// Strokes are looked for only this share of the cell's side away from its edges.
+const EDGE_SHARE: f32 = 0.12;
+/// The ground's and the ink's colours are taken from about this many of the cell's pixels.
+const SAMPLES: usize = 4096;
+/// The ink's colour is the median of this share of the cell's pixels farthest from the ground in
+/// grey level.
+const INK_SHARE: f32 = 0.02;
+
+/// The image with thin foreign strokes lifted off `cells` (full-resolution pixels), or `None`
+/// when no cell shows one.
+pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
+    // Cells are looked at independently, in parallel.
+    let found: Vec<(PixelBox, [GrayImage; 3], GrayImage)> = cells
+        .par_iter()
+        .filter_map(|&cell| {
+            let cell = cell.clamp_to((image.width(), image.height()));
+            if cell.is_empty() {
+                return None;
+            }
+            let rgb = [0, 1, 2].map(|k| colour_channel(image, cell, k));
+            let strokes = foreign_strokes(&rgb)?;
+            Some((cell, rgb, strokes))
+        })
+        .collect();
+    if found.is_empty() {
+        return None;
+    }
+    let mut lifted = image.to_rgb8();
+    for (cell, rgb, strokes) in &found {
+        restore(&mut lifted, *cell, rgb, strokes);
+    }
+    Some(DynamicImage::ImageRgb8(lifted))
+}
+
+/// The mask (255) of a cell's pixels in thin foreign strokes, given its three colour channels;
+/// `None` when there are too few of them.
+fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
+    let (w, h) = rgb[0].dimensions();
+    let n = (w * h) as usize;
+    if n < 2 {
+        return None;
+    }
+    let colour = |i: usize| [0, 1, 2].map(|k| rgb[k].as_raw()[i] as f32);
+    // The ground's and the ink's colours from a sample of the pixels, spread over the cell.
+    let step = (n / SAMPLES).max(1);
+    let sample: Vec<[f32; 3]> = (0..n).step_by(step).map(colour).collect();
+    let grey = |c: &[f32; 3]| 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+    let ground = median_of(sample.clone());
+    let ground_grey = grey(&ground);
+    let n = sample.len();
+    let mut by_contrast = sample;
+    let inked = ((INK_SHARE * n as f32) as usize).clamp(1, n - 1);
+    by_contrast.select_nth_unstable_by(inked, |a, b| {
+        let d = |c: &[f32; 3]| (grey(c) - ground_grey).abs();
+        d(b).total_cmp(&d(a))
+    });
+    by_contrast.truncate(inked);
+    let ink = median_of(by_contrast);
+    // Only the middle of the cell, where the letter is: a tile's coloured rim (a bonus tile's
+    // frame) is thin and long too.
+    let (mx, my) = (
+        (EDGE_SHARE * w as f32) as u32,
+        (EDGE_SHARE * h as f32) as u32,
+    );
+    let mut foreign = GrayImage::new(w, h);
+    let mut count = 0usize;
+    for y in my..h.saturating_sub(my) {
+        for x in mx..w.saturating_sub(mx) {
+            let i = (y * w + x) as usize;
+            if distance_to_segment(colour(i), ground, ink) > FOREIGN_DISTANCE {
+                foreign.put_pixel(x, y, Luma([255]));
+                count += 1;
+            }
+        }
+    }
+    let all = (w * h) as usize;
+    let share = count as f32 / all as f32;
+    if !(MIN_STROKE_SHARE..=MAX_FOREIGN_SHARE).contains(&share) {
+        return None;
+    }
+    let radius = ((MAX_THICKNESS_SHARE * w as f32 / 2.0).round() as u8).max(1);
+    let thick = open_around_ink(&foreign, radius);
+    let mut thin = foreign;
+    for (s, t) in thin.pixels_mut().zip(thick.pixels()) {
+        if t[0] > 0 {
+            s[0] = 0;
+        }
+    }
+    // Long pieces only: a value's or a badge's strokes are thin too, but short.
+    let labels = connected_components(&thin, Connectivity::Eight, Luma([0u8]));
+    let pieces = labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0);
+    let mut extent = vec![(u32::MAX, u32::MAX, 0u32, 0u32); pieces + 1];
+    for (x, y, l) in labels.enumerate_pixels() {
+        let e = &mut extent[l[0] as usize];
+        *e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
+    }
+    let long = |l: usize| {
+        let (x0, y0, x1, y1) = extent[l];
+        (x1 - x0).max(y1 - y0) as f32 >= MIN_STROKE_LENGTH * w as f32
+    };
+    count = 0;
+    let strokes = GrayImage::from_fn(w, h, |x, y| {
+        let l = labels.get_pixel(x, y)[0] as usize;
+        if l > 0 && long(l) {
+            count += 1;
+            Luma([255])
+        } else {
+            Luma([0])
+        }
+    });
+    (count as f32 >= MIN_STROKE_SHARE * all as f32).then_some(strokes)
+}
+
+/// Replaces each stroke pixel of `cell` in `image` by the per-channel median of the non-stroke
+/// pixels within a few pixels of it (none: left as it is).
+fn restore(image: &mut RgbImage, cell: PixelBox, rgb: &[GrayImage; 3], strokes: &GrayImage) {
+    let (w, h) = strokes.dimensions();
+    let reach = ((MAX_THICKNESS_SHARE * w as f32).ceil() as u32).max(2) + 1;
+    for (x, y, s) in strokes.enumerate_pixels() {
+        if s[0] == 0 {
+            continue;
+        }
+        let mut around: Vec<[f32; 3]> = Vec::new();
+        for v in y.saturating_sub(reach)..(y + reach + 1).min(h) {
+            for u in x.saturating_sub(reach)..(x + reach + 1).min(w) {
+                if strokes.get_pixel(u, v)[0] == 0 {
+                    around.push([0, 1, 2].map(|k| rgb[k].get_pixel(u, v)[0] as f32));
+                }
+            }
+        }
+        if around.is_empty() {
+            continue;
+        }
+        let m = median_of(around);
+        let pixel = image::Rgb(m.map(|c| c.round().clamp(0.0, 255.0) as u8));
+        image.put_pixel(cell.left + x, cell.top + y, pixel);
+    }
+}
+
+/// The per-channel median of colours (not empty).
+fn median_of(mut colours: Vec<[f32; 3]>) -> [f32; 3] {
+    let middle = colours.len() / 2;
+    [0, 1, 2].map(|k| {
+        colours.select_nth_unstable_by(middle, |a, b| a[k].total_cmp(&b[k]));
+        colours[middle][k]
+    })
+}
+
+/// The distance (RGB levels) from colour `p` to the segment between colours `a` and `b`.
+fn distance_to_segment(p: [f32; 3], a: [f32; 3], b: [f32; 3]) -> f32 {
+    let ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+    let length = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
+    let t = if length > 0.0 {
+        ((ab[0] * ap[0] + ab[1] * ap[1] + ab[2] * ap[2]) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let d = [ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]];
+    (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    const CREAM: [u8; 3] = [250, 250, 250];
+    const INK: [u8; 3] = [20, 20, 20];
+    const RED: [u8; 3] = [220, 30, 30];
+
+    /// A 200x200 light tile with a dark `T` (a bar and a stem 20 px thick), and `mark` drawn over
+    /// it where it says.
+    fn tile(mark: impl Fn(u32, u32) -> Option<[u8; 3]>) -> DynamicImage {
+        DynamicImage::ImageRgb8(RgbImage::from_fn(200, 200, |x, y| {
+            let bar = (50..70).contains(&y) && (50..150).contains(&x);
+            let stem = (50..150).contains(&y) && (90..110).contains(&x);
+            Rgb(mark(x, y).unwrap_or(if bar || stem { INK } else { CREAM }))
+        }))
+    }
+
+    #[test]
+    fn a_thin_path_across_a_letter_is_lifted() {
+        // A red path 3 px thick, corner to corner, with the letter's stem under it.
+        let crossed = tile(|x, y| (x.abs_diff(y) <= 1).then_some(RED));
+        let lifted = lift(&crossed, &[PixelBox::new(0, 0, 200, 200)]).expect("lifted");
+        let rgb = lifted.to_rgb8();
+        // On the stem the ink comes back; on the ground, the ground.
+        assert_eq!(rgb.get_pixel(100, 100).0, INK);
+        assert_eq!(rgb.get_pixel(40, 40).0, CREAM);
+        assert_eq!(rgb.get_pixel(160, 160).0, CREAM);
+    }
+
+    #[test]
+    fn print_of_its_own_colour_is_left_alone() {
+        // A red value in the corner: thin strokes, but short.
+        let value = tile(|x, y| {
+            let one = (150..180).contains(&y) && (160..164).contains(&x);
+            one.then_some(RED)
+        });
+        assert!(lift(&value, &[PixelBox::new(0, 0, 200, 200)]).is_none());
+        // A thick red patch (a badge): not thin.
+        let badge = tile(|x, y| ((30..60).contains(&x) && (120..150).contains(&y)).then_some(RED));
+        assert!(lift(&badge, &[PixelBox::new(0, 0, 200, 200)]).is_none());
+        // A tile with no other colour.
+        assert!(lift(&tile(|_, _| None), &[PixelBox::new(0, 0, 200, 200)]).is_none());
+    }
+
+    #[test]
+    fn distance_to_a_segment_of_colours() {
+        let (a, b) = ([0.0, 0.0, 0.0], [100.0, 0.0, 0.0]);
+        assert_eq!(distance_to_segment([50.0, 0.0, 0.0], a, b), 0.0);
+        assert_eq!(distance_to_segment([50.0, 30.0, 40.0], a, b), 50.0);
+        assert_eq!(distance_to_segment([130.0, 0.0, 0.0], a, b), 30.0);
+    }
+}
