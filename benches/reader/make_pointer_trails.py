@@ -21,7 +21,9 @@ import sys
 from PIL import ImageDraw
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_phone_fixtures as fixtures  # noqa: E402
+from make_trails import random_path  # noqa: E402
 
 # Each layout: how it is drawn, and its board's first tile's top-left corner, pitch and tile side
 # (as `make_phone_fixtures.py` draws them).
@@ -29,20 +31,6 @@ LAYOUTS = [
     (lambda rng: fixtures.wordament_phone(rng, (1080, 2400)), (16, 330), 268, 250),
     (lambda rng: fixtures.streak_phone(rng, (1080, 1920)), (50, 500), 245, 228),
 ]
-
-
-def swipe(rng):
-    """A path of 3 to 5 neighbouring tiles (8 ways) on a 4x4 board, no tile twice."""
-    r, c = rng.randrange(4), rng.randrange(4)
-    path = [(r, c)]
-    for _ in range(rng.randrange(2, 5)):
-        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4 and (r + dr, c + dc) not in path]
-        if not steps:
-            break
-        r, c = rng.choice(steps)
-        path.append((r, c))
-    return path
 
 
 def main():
@@ -57,7 +45,8 @@ def main():
         draw, (x0, y0), pitch, tile = LAYOUTS[k % len(LAYOUTS)]
         image, truth = draw(rng)
         centres = [(x0 + c * pitch + tile / 2 + rng.uniform(-20, 20),
-                    y0 + r * pitch + tile / 2 + rng.uniform(-20, 20)) for r, c in swipe(rng)]
+                    y0 + r * pitch + tile / 2 + rng.uniform(-20, 20))
+                   for r, c in random_path(rng, 2, 4)]
         fixtures.pointer_path(ImageDraw.Draw(image), image.size, centres)
         stem = os.path.join(args.out, f"ptrail_{k:02d}")
         fixtures.save_png(image, stem + ".png")

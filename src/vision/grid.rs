@@ -1106,10 +1106,7 @@ fn is_highlighted_line(
     let Some(gap) = fills.between_tiles(kinds) else {
         return false;
     };
-    let tiles: Vec<Colour> = (0..kinds.len())
-        .filter(|&i| kinds[i] == CellKind::Letter && !line.contains(&i))
-        .filter_map(|i| fills.get(i))
-        .collect();
+    let tiles = letter_fills_off(kinds, fills, line);
     let tiles_like = |c: Colour| {
         tiles
             .iter()
@@ -1420,10 +1417,7 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
     let Some(gap) = fills.between_tiles(kinds) else {
         return false;
     };
-    let tiles: Vec<Colour> = (0..kinds.len())
-        .filter(|&i| kinds[i] == CellKind::Letter && !line.contains(&i))
-        .filter_map(|i| fills.get(i))
-        .collect();
+    let tiles = letter_fills_off(kinds, fills, line);
     let like_a_tile = |fill: Colour| {
         tiles
             .iter()
@@ -1437,6 +1431,14 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
         .into_iter()
         .filter_map(|i| fills.get(i))
         .any(|fill| fill::distance(fill, gap) > HOLE_GAP_DISTANCE && !like_a_tile(fill))
+}
+
+/// The fills of the letter cells off `line`: the tiles a line of the lattice is told by.
+fn letter_fills_off(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> Vec<Colour> {
+    (0..kinds.len())
+        .filter(|&i| kinds[i] == CellKind::Letter && !line.contains(&i))
+        .filter_map(|i| fills.get(i))
+        .collect()
 }
 
 /// The colour between the board's tiles: the per-channel median of the fills of strips on the
@@ -2292,61 +2294,60 @@ mod tests {
         );
     }
 
-    /// A row of five tiles beyond the board, 100 px apart, on green ground (70, 95, 75): yellow
+    /// A line of five tiles beyond the board, 100 px apart, on green ground (70, 95, 75): yellow
     /// tiles 80 px wide (a swiped word's, highlighted) stand apart like the board's; one yellow
-    /// panel as long as the row does not.
+    /// panel as long as the line does not. A row's seams are sampled down between its cells, a
+    /// column's across.
     #[test]
-    fn a_highlighted_row_of_tiles_is_told_from_a_panel() {
+    fn a_highlighted_line_of_tiles_is_told_from_a_panel() {
         let (green, yellow) = ([70u8, 95, 75], [245u8, 215, 90]);
-        let row = |apart: bool| {
-            let image = image::RgbImage::from_fn(500, 300, |x, y| {
-                let on_tile = (10..90).contains(&(x % 100)) || !apart;
-                image::Rgb(if (10..90).contains(&y) && on_tile {
-                    yellow
-                } else {
-                    green
-                })
-            });
-            image::DynamicImage::ImageRgb8(image)
-        };
-        let (tiles, panel) = (row(true), row(false));
-        let (tiles, panel) = (Colours::new(&tiles, 1.0), Colours::new(&panel, 1.0));
-        let mut l = lattice_of_heights(&[14; 25]);
-        (l.x0, l.y0, l.px, l.py) = (50.0, 150.0, 100.0, 100.0);
         let gap: Colour = green.map(f32::from);
         let fills = vec![Some(yellow.map(f32::from)); 5];
-        assert!(is_highlighted_row(&l, &tiles, gap, 50.0, &fills));
-        assert!(!is_highlighted_row(&l, &panel, gap, 50.0, &fills));
-        // Cells that show the ground are no tiles.
-        let ground = vec![Some(gap); 5];
-        assert!(!is_highlighted_row(&l, &tiles, gap, 50.0, &ground));
-    }
-
-    /// The same down a column (tiles one above the other, the seams across between them): the
-    /// line's seams are sampled across it, whichever way it runs.
-    #[test]
-    fn a_highlighted_column_of_tiles_is_told_from_a_panel() {
-        let (green, yellow) = ([70u8, 95, 75], [245u8, 215, 90]);
-        let column = |apart: bool| {
-            let image = image::RgbImage::from_fn(300, 500, |x, y| {
-                let on_tile = (10..90).contains(&(y % 100)) || !apart;
-                image::Rgb(if (10..90).contains(&x) && on_tile {
-                    yellow
-                } else {
-                    green
+        for down in [false, true] {
+            // The line's pixels, (along, across) turned into (x, y) one way or the other.
+            let line = |apart: bool| {
+                let (w, h) = if down { (300, 500) } else { (500, 300) };
+                let image = image::RgbImage::from_fn(w, h, |x, y| {
+                    let (along, across) = if down { (y, x) } else { (x, y) };
+                    let on_tile = (10..90).contains(&(along % 100)) || !apart;
+                    image::Rgb(if (10..90).contains(&across) && on_tile {
+                        yellow
+                    } else {
+                        green
+                    })
+                });
+                image::DynamicImage::ImageRgb8(image)
+            };
+            let (tiles, panel) = (line(true), line(false));
+            let (tiles, panel) = (Colours::new(&tiles, 1.0), Colours::new(&panel, 1.0));
+            let mut l = lattice_of_heights(&[14; 25]);
+            (l.px, l.py) = (100.0, 100.0);
+            let centres: Vec<(f32, f32)> = (0..5)
+                .map(|k| {
+                    let along = 50.0 + 100.0 * k as f32;
+                    if down { (50.0, along) } else { (along, 50.0) }
                 })
-            });
-            image::DynamicImage::ImageRgb8(image)
-        };
-        let (tiles, panel) = (column(true), column(false));
-        let (tiles, panel) = (Colours::new(&tiles, 1.0), Colours::new(&panel, 1.0));
-        let mut l = lattice_of_heights(&[14; 25]);
-        (l.x0, l.y0, l.px, l.py) = (150.0, 50.0, 100.0, 100.0);
-        let gap: Colour = green.map(f32::from);
-        let centres: Vec<(f32, f32)> = (0..5).map(|r| (50.0, 50.0 + 100.0 * r as f32)).collect();
-        let fills = vec![Some(yellow.map(f32::from)); 5];
-        assert!(shows_tiles_apart(&l, &tiles, gap, &centres, &fills));
-        assert!(!shows_tiles_apart(&l, &panel, gap, &centres, &fills));
+                .collect();
+            assert!(
+                shows_tiles_apart(&l, &tiles, gap, &centres, &fills),
+                "down {down}"
+            );
+            assert!(
+                !shows_tiles_apart(&l, &panel, gap, &centres, &fills),
+                "down {down}"
+            );
+            if !down {
+                (l.x0, l.y0) = (50.0, 150.0);
+                assert!(is_highlighted_row(&l, &tiles, gap, 50.0, &fills));
+                assert!(!is_highlighted_row(&l, &panel, gap, 50.0, &fills));
+            }
+            // Cells that show the ground are no tiles.
+            let ground = vec![Some(gap); 5];
+            assert!(
+                !shows_tiles_apart(&l, &tiles, gap, &centres, &ground),
+                "down {down}"
+            );
+        }
     }
 
     #[test]
