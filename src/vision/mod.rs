@@ -292,16 +292,7 @@ fn read_as_it_stands(
     image: &DynamicImage,
     reader: &TileReader,
 ) -> Result<(BoardReading, Turn), VisionError> {
-    let mut found = analyse(image)?;
-    let uncrossed = hairline::lift(image, &found.cell_pixels());
-    if let Some(clean) = &uncrossed {
-        // The letters a hairline split were found in pieces (an `E` cut under its middle bar,
-        // an `F`): found again whole, once the lines are lifted.
-        found = analyse(clean).unwrap_or(Analysis {
-            full: load::to_grey(clean),
-            ..found
-        });
-    }
+    let (mut found, uncrossed) = analyse_uncrossed(image)?;
     let image = uncrossed.as_ref().unwrap_or(image);
     // The overlay's path comes with its hairlines: looked for only where they were found.
     let unstroked = uncrossed
@@ -361,9 +352,10 @@ pub struct BoardGeometry {
     pub holes: Vec<bool>,
 }
 
-/// Finds the board in an image: rows, columns, each cell's box and the holes.
+/// Finds the board in an image: rows, columns, each cell's box and the holes (as `read` finds
+/// it: with the pointer overlay's hairlines lifted, see [`analyse_uncrossed`]).
 pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
-    let found = analyse(image)?;
+    let (found, _) = analyse_uncrossed(image)?;
     let l = &found.lattice;
     let dims = found.full.dimensions();
     let px = |b: rect::Rect| b.to_pixels(found.scale, dims);
@@ -375,6 +367,25 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
         cells: found.cell_pixels(),
         holes: l.holes.clone(),
     })
+}
+
+/// Finds the board lattice (see [`analyse`]) with Android's pointer overlay's hairlines lifted
+/// off its cells (see [`hairline`]), and the image so lifted where there were any. A hairline
+/// splits the letters it crosses before the grid search (an `E` cut under its middle bar is an
+/// `F`, and a row of stat boxes may line up as a row of tiles): where one was lifted, the lattice
+/// is found again, its letters whole.
+fn analyse_uncrossed(
+    image: &DynamicImage,
+) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
+    let found = analyse(image)?;
+    let Some(clean) = hairline::lift(image, &found.cell_pixels()) else {
+        return Ok((found, None));
+    };
+    let again = analyse(&clean).unwrap_or(Analysis {
+        full: load::to_grey(&clean),
+        ..found
+    });
+    Ok((again, Some(clean)))
 }
 
 /// An image with its board lattice found.
