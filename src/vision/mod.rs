@@ -353,7 +353,7 @@ pub struct BoardGeometry {
 }
 
 /// Finds the board in an image: rows, columns, each cell's box and the holes (as `read` finds
-/// it: with the pointer overlay's hairlines lifted, see [`analyse_uncrossed`]).
+/// it: with the pointer overlay's hairlines lifted, the board found again).
 pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
     let (found, _) = analyse_uncrossed(image)?;
     let l = &found.lattice;
