@@ -14,6 +14,7 @@
 //! another colour altogether is foreign over more than [`MAX_FOREIGN_SHARE`] of the cell. Cells
 //! are lifted on their own.
 
+use super::fill;
 use super::rect::PixelBox;
 use super::trail::{colour_channel, open_around_ink};
 use image::{DynamicImage, GrayImage, Luma, RgbImage};
@@ -82,7 +83,7 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     let step = (n / SAMPLES).max(1);
     let sample: Vec<[f32; 3]> = (0..n).step_by(step).map(colour).collect();
     let grey = |c: &[f32; 3]| 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
-    let ground = median_of(sample.clone());
+    let ground = fill::median(&sample)?;
     let ground_grey = grey(&ground);
     let n = sample.len();
     let mut by_contrast = sample;
@@ -92,7 +93,7 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
         d(b).total_cmp(&d(a))
     });
     by_contrast.truncate(inked);
-    let ink = median_of(by_contrast);
+    let ink = fill::median(&by_contrast)?;
     // Only the middle of the cell, where the letter is: a tile's coloured rim (a bonus tile's
     // frame) is thin and long too.
     let (mx, my) = (
@@ -148,8 +149,8 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     (count as f32 >= MIN_STROKE_SHARE * all as f32).then_some(strokes)
 }
 
-/// Replaces each stroke pixel of `cell` in `image` by the per-channel median of the non-stroke
-/// pixels within a few pixels of it (none: left as it is).
+/// Replaces each stroke pixel of `cell` in `image` by the per-channel median (see
+/// [`fill::median`]) of the non-stroke pixels within a few pixels of it (none: left as it is).
 fn restore(image: &mut RgbImage, cell: PixelBox, rgb: &[GrayImage; 3], strokes: &GrayImage) {
     let (w, h) = strokes.dimensions();
     let reach = ((MAX_THICKNESS_SHARE * w as f32).ceil() as u32).max(2) + 1;
@@ -165,22 +166,12 @@ fn restore(image: &mut RgbImage, cell: PixelBox, rgb: &[GrayImage; 3], strokes: 
                 }
             }
         }
-        if around.is_empty() {
+        let Some(m) = fill::median(&around) else {
             continue;
-        }
-        let m = median_of(around);
+        };
         let pixel = image::Rgb(m.map(|c| c.round().clamp(0.0, 255.0) as u8));
         image.put_pixel(cell.left + x, cell.top + y, pixel);
     }
-}
-
-/// The per-channel median of colours (not empty).
-fn median_of(mut colours: Vec<[f32; 3]>) -> [f32; 3] {
-    let middle = colours.len() / 2;
-    [0, 1, 2].map(|k| {
-        colours.select_nth_unstable_by(middle, |a, b| a[k].total_cmp(&b[k]));
-        colours[middle][k]
-    })
 }
 
 /// The distance (RGB levels) from colour `p` to the segment between colours `a` and `b`.

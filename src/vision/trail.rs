@@ -14,6 +14,7 @@
 //! be restored. On a white tile the band cannot be seen over the ground, only over the ink, which
 //! it leaves one flat middle grey: it is found there.
 
+use super::fill::{self, Colour};
 use super::levels::Levels;
 use super::rect::PixelBox;
 use super::tiles::copy_of;
@@ -199,37 +200,24 @@ fn with_ink_under(
     ink: f32,
 ) -> GrayImage {
     let spread = COLOUR_SAMPLE_SPREAD * (ground - ink);
+    let colour_at = |i: usize| [0, 1, 2].map(|k| rgb[k].as_raw()[i] as f32);
     let colour_near = |level: f32| {
-        let mut channels: [Vec<u8>; 3] = Default::default();
-        for (i, g) in grey.as_raw().iter().enumerate() {
-            if (*g as f32 - level).abs() <= spread {
-                for (channel, image) in channels.iter_mut().zip(rgb) {
-                    channel.push(image.as_raw()[i]);
-                }
-            }
-        }
-        channels.map(|mut c| {
-            let middle = c.len() / 2;
-            c.select_nth_unstable(middle);
-            c[middle] as f32
-        })
+        let near: Vec<Colour> = (0..grey.as_raw().len())
+            .filter(|&i| (grey.as_raw()[i] as f32 - level).abs() <= spread)
+            .map(colour_at)
+            .collect();
+        fill::median(&near)
     };
-    let (ink_colour, ground_colour) = (colour_near(ink), colour_near(ground));
+    let (Some(ink_colour), Some(ground_colour)) = (colour_near(ink), colour_near(ground)) else {
+        return band.clone();
+    };
     let over_ink = ink_colour.map(|c| opacity * 255.0 + (1.0 - opacity) * c);
-    let distance = |a: [f32; 3], b: [f32; 3]| {
-        a.iter()
-            .zip(b)
-            .map(|(x, y)| (x - y) * (x - y))
-            .sum::<f32>()
-            .sqrt()
-    };
-    if distance(over_ink, ground_colour) < INK_UNDER_BAND_APART * INK_UNDER_BAND_DISTANCE {
+    if fill::distance(over_ink, ground_colour) < INK_UNDER_BAND_APART * INK_UNDER_BAND_DISTANCE {
         return band.clone();
     }
     let mut under = GrayImage::new(grey.width(), grey.height());
     for (i, u) in under.pixels_mut().enumerate() {
-        let colour = [0, 1, 2].map(|k| rgb[k].as_raw()[i] as f32);
-        if distance(colour, over_ink) <= INK_UNDER_BAND_DISTANCE {
+        if fill::distance(colour_at(i), over_ink) <= INK_UNDER_BAND_DISTANCE {
             u[0] = 255;
         }
     }
