@@ -6,9 +6,7 @@ use super::glyphs::{
     Blob, INK_DELTA, InkMasks, blobs, blobs_of_both, blobs_of_pair, components, ink_masks,
     merge_lines,
 };
-use super::grid::{
-    LETTER_MAX_HEIGHT, Lattice, MARK_LETTER_SPLIT, SAME_SIZE_MAX, SMALL_PRINT_MIN_HEIGHT,
-};
+use super::grid::{LETTER_MAX_HEIGHT, Lattice, MARK_LETTER_SPLIT, SAME_SIZE_MAX};
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use super::trail::{Lifted, colour_channel, smallest_channel};
@@ -18,7 +16,7 @@ use rayon::prelude::*;
 // The parameters of cutting tiles, by step. Heights and widths are shares of the board's letter
 // height unless said otherwise; grey levels are 0-255. The tolerances this stage shares with the
 // grid search (what counts as a letter's size) are in `grid`: [`LETTER_MAX_HEIGHT`],
-// [`MARK_LETTER_SPLIT`], [`SMALL_PRINT_MIN_HEIGHT`], [`SAME_SIZE_MAX`].
+// [`MARK_LETTER_SPLIT`], `SMALL_PRINT_MIN_HEIGHT`, [`SAME_SIZE_MAX`].
 
 // Cutting a cell (`cut_cell`).
 
@@ -133,8 +131,14 @@ const SAME_CONTRAST: f32 = 0.7;
 /// The least height of a letter found in its cell ...
 const CELL_LETTER_MIN_HEIGHT: f32 = 0.6;
 /// ... or, for smaller print (a long special tile's `OVER-`, at least
-/// [`SMALL_PRINT_MIN_HEIGHT`]), the least width as a multiple of its height.
+/// [`CELL_SMALL_PRINT_MIN_HEIGHT`]), the least width as a multiple of its height.
 const SMALL_PRINT_MIN_ASPECT: f32 = 2.0;
+/// The least height of small print found in its cell, a share of the letter height. Lower than
+/// the grid's [`SMALL_PRINT_MIN_HEIGHT`](super::grid::SMALL_PRINT_MIN_HEIGHT): the letter height is measured at the working size,
+/// where a 4K desktop's board is a third as large, and Wordament's `OVER-` stands at 0.44 of
+/// its letters (21 of 48 px) there; wide print (see [`SMALL_PRINT_MIN_ASPECT`]) this small is
+/// still no corner value (one or two digits) or badge.
+const CELL_SMALL_PRINT_MIN_HEIGHT: f32 = 0.35;
 /// The least ink, in pixels, of a letter found in its cell.
 const CELL_LETTER_MIN_AREA: u32 = 8;
 
@@ -1051,7 +1055,7 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
             let (pw, ph) = (p.width() as f32, p.height() as f32);
             // A letter, or the smaller print of a long special tile (`OVER-`), which is wide.
             let letter = ph >= CELL_LETTER_MIN_HEIGHT * h && ph <= LETTER_MAX_HEIGHT * h;
-            let small_print = ph >= SMALL_PRINT_MIN_HEIGHT * h
+            let small_print = ph >= CELL_SMALL_PRINT_MIN_HEIGHT * h
                 && ph < CELL_LETTER_MIN_HEIGHT * h
                 && pw > SMALL_PRINT_MIN_ASPECT * ph;
             letter || small_print
@@ -2140,6 +2144,42 @@ mod tests {
     /// A die's `T` (dark, 30) on its light face (215) in a 100 px cell, with the dark tray (40)
     /// along the cell's left and top edges (the die sits off-centre); the grid search merged the
     /// strip of tray beside the `T` with it as a text of two glyphs.
+    /// A 114 px orange cell (ground 159) with light print 62 x 21 px across its middle, four
+    /// glyph-like bars with gaps, like Wordament's `OVER-` on a 4K desktop.
+    fn cell_with_small_wide_print() -> GrayImage {
+        GrayImage::from_fn(114, 114, |x, y| {
+            let in_line = (35..97).contains(&x) && (49..70).contains(&y);
+            let in_glyph = (x - 35) % 16 < 12;
+            Luma([if in_line && in_glyph { 250 } else { 159 }])
+        })
+    }
+
+    #[test]
+    fn small_wide_print_under_half_the_letter_height_is_found_in_its_cell() {
+        // 21 px high beside 48 px letters (0.44 of them, under the grid's 0.45): Wordament's
+        // `OVER-` on a board a third as large at the working size, whose main the grid search
+        // missed.
+        let img = cell_with_small_wide_print();
+        let found = letter_in_cell(&img, PixelBox::whole(img.dimensions()), 48.0)
+            .expect("the print is found");
+        assert_eq!((found.top, found.bottom), (49, 70), "{found:?}");
+        assert!(found.left <= 35 && found.right >= 95, "{found:?}");
+        // A narrow piece as small (a corner value's two digits) is not taken for it.
+        let digits = GrayImage::from_fn(114, 114, |x, y| {
+            Luma([
+                if (45..70).contains(&x) && (49..70).contains(&y) && x % 14 < 10 {
+                    250
+                } else {
+                    159
+                },
+            ])
+        });
+        assert_eq!(
+            letter_in_cell(&digits, PixelBox::whole(digits.dimensions()), 48.0),
+            None
+        );
+    }
+
     #[test]
     fn a_text_reaching_the_cells_edge_is_looked_for_again() {
         let img = GrayImage::from_fn(100, 100, |x, y| {
