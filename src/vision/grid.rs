@@ -305,7 +305,8 @@ pub enum NoLattice {
         cols: usize,
     },
     /// A lattice of like tiles, but most of them hold numbers, not letters (a calendar's month,
-    /// a number puzzle); found once the tiles are read.
+    /// a number puzzle, or tiles hidden behind `?` marks, which the model reads as digits);
+    /// found once the tiles are read.
     Numbers {
         /// Rows.
         rows: usize,
@@ -352,7 +353,7 @@ impl std::fmt::Display for NoLattice {
             } => write!(
                 f,
                 "the best lattice is {rows}x{cols}, but {numbers} of its tiles hold numbers, not \
-                 letters (a calendar or a number puzzle)"
+                 letters (a calendar, a number puzzle, tiles hidden behind question marks)"
             ),
         }
     }
