@@ -122,11 +122,11 @@ def board_box(binary, path):
 # Geometry-based probes.
 
 
-def crop(im, box):
-    """Cropped round the board with a margin of 12% of the board's width (left and right) and
-    height (top and bottom), clipped to the image."""
+def crop(im, box, margin=0.12):
+    """Cropped round the board with a margin of `margin` (12%) of the board's width (left and
+    right) and height (top and bottom), clipped to the image."""
     x, y, w, h, _, _ = box
-    mx, my = round(0.12 * w), round(0.12 * h)
+    mx, my = round(margin * w), round(margin * h)
     return im.crop((max(0, x - mx), max(0, y - my), min(im.width, x + w + mx), min(im.height, y + h + my)))
 
 
@@ -395,7 +395,7 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup"} | {
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix"} | {
     f"cut{side}{shown}" for side in "lr" for shown in (35, 50, 65, 80)}
 
 
@@ -501,6 +501,58 @@ def make_mix10(im, stem):
     return made
 
 
+# The geometric mix (session 27): the named probes' geometric damage drawn afresh, each copy with
+# its own random parameters over a range round the named probes' fixed ones, then half the time
+# one mild perturbation. The named probes were run with fixed parameters, and rules were made on
+# what they showed; these draws check that the rules hold between and a little beyond them.
+def geometric_draw(rng):
+    """One (name, fn(im, box)) geometric perturbation with parameters drawn from `rng`."""
+    kind = rng.choice(["banner", "glass", "crop", "cut", "keystone", "turn", "scale", "stretch", "pad", "markup"])
+    if kind == "banner":
+        cover = rng.uniform(0.1, 0.5)
+        return f"banner{cover:.2f}", lambda im, box: banner(im, box, cover)
+    if kind == "glass":
+        cover = rng.uniform(0.1, 0.4)
+        return f"glass{cover:.2f}", lambda im, box: glass_banner(im, box, cover)
+    if kind == "crop":
+        margin = rng.uniform(0.03, 0.25)
+        return f"crop{margin:.2f}", lambda im, box: crop(im, box, margin)
+    if kind == "cut":
+        side, shown = rng.choice("lr"), rng.uniform(0.3, 0.95)
+        return f"cut{side}{shown:.2f}", lambda im, box: cut_column(im, box, side, shown)
+    if kind == "keystone":
+        k, side = rng.uniform(0.02, 0.1), rng.choice(["top", "left"])
+        return f"ks{side}{k:.3f}", lambda im, box: keystone(im, k, side)
+    if kind == "turn":
+        degrees = rng.uniform(-2.5, 2.5)
+        return f"turn{degrees:.2f}", lambda im, box: turn(im, degrees)
+    if kind == "scale":
+        factor = rng.uniform(0.4, 1.6)
+        return f"x{factor:.2f}", lambda im, box: scale(im, factor)
+    if kind == "stretch":
+        kx, ky = rng.uniform(0.8, 1.2), rng.uniform(0.85, 1.15)
+        return f"stretch{kx:.2f}x{ky:.2f}", lambda im, box: stretch(im, kx, ky)
+    if kind == "pad":
+        k = rng.uniform(1.2, 2.5)
+        return f"pad{k:.2f}", lambda im, box: padded(im, k)
+    return "markup", marked_up
+
+
+def make_gmix(im, stem, box):
+    made = []
+    for copy in range(6):
+        rng = random.Random(f"{SALT}gmix:{stem}:{copy}")
+        name, fn = geometric_draw(rng)
+        out, names = fn(im, box), [name]
+        if isinstance(out, bytes):
+            out = Image.open(io.BytesIO(out)).convert("RGB")
+        if rng.random() < 0.5:
+            mild_name, mild = rng.choice(MILD)
+            out, names = mild(out), names + [mild_name]
+        made.append((f"_g{copy}", out, "+".join(names)))
+    return made
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -539,7 +591,7 @@ def main():
     args = parser.parse_args()
     global SALT
     SALT = f"{args.salt}:" if args.salt else ""
-    names = list(PROBES) + ["mix", "mix10"]
+    names = list(PROBES) + ["mix", "mix10", "gmix"]
     if args.only:
         unknown = [n for n in args.only if n not in names]
         if unknown:
@@ -585,6 +637,8 @@ def main():
                 results = make_mix(im, stem)
             elif name == "mix10":
                 results = make_mix10(im, stem)
+            elif name == "gmix":
+                results = make_gmix(im, stem, box)
             else:
                 results = PROBES[name](im, box)
             for suffix, result, note in results:
