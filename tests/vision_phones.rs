@@ -32,7 +32,7 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn finds_the_board_and_only_the_board_in_phone_screenshots() {
     let files = fixtures("phones");
-    assert_eq!(files.len(), 17);
+    assert_eq!(files.len(), 18);
     for path in files {
         let truth: Truth =
             serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
@@ -146,6 +146,16 @@ fn a_highlighted_first_row_under_a_trail_is_kept() {
 #[test]
 fn a_highlighted_first_column_under_a_trail_is_kept() {
     assert_highlighted_line_kept("wordhunt_1170x2532_swipe_yellow_first_column");
+}
+
+/// A word swiped up the last column from its corner, the column's top tile (a wide `A`) left
+/// cream: two of its letters fell apart under the trail and the trail split its `B` in two
+/// pieces (text unlike the board's letters, as in a line of stat boxes), and the `A`'s box
+/// covered its tile's middle, so the tile showed no fill. The column was cut off and the board
+/// refused as 4x3; it is kept.
+#[test]
+fn a_highlighted_last_column_with_a_letter_split_by_the_trail_is_kept() {
+    assert_highlighted_line_kept("wordhunt_1080x1920_swipe_green_last_column");
 }
 
 #[test]

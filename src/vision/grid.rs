@@ -262,6 +262,11 @@ const EMPTY_CELL_MAX_INK: f32 = 0.03;
 const TEXT_EXTREME: f32 = 0.1;
 /// A cell's look leaves out its text box grown by this share of the pitch.
 const LOOK_TEXT_MARGIN: f32 = 0.06;
+/// A cell whose text box, so grown, covers its middle (see [`EMPTY_CELL_INSET`]: a wide letter
+/// such as an `A` on a Word Hunt tile) takes its fill from the cell this share off each side,
+/// the ring of its tile around the letter (the gap between tiles is a tenth of the pitch or
+/// less).
+const WIDE_LETTER_FILL_INSET: f32 = 0.08;
 
 /// Why no board lattice was found: how far the search got, the furthest first in the order
 /// below (later variants got further).
@@ -641,7 +646,7 @@ fn trim(
         let (rows, cols) = (lattice.rows, lattice.cols);
         let bad = |line: Vec<usize>| {
             let (mut letters, mut junk, mut len) = (0, 0, 0);
-            let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, 0);
+            let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, Vec::new());
             for &i in &line {
                 len += 1;
                 match kinds[i] {
@@ -656,18 +661,26 @@ fn trim(
                 let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
                 let other_polarity = || polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
                 if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
-                    unlike_text += 1;
+                    unlike_text.push(i);
                 }
             }
             // A shaped board (Word Hunt) has holes on its edges, but holes are background.
-            let panels = is_panel_line(letters, unlike_text, inked, unlike_looks);
+            let panels = is_panel_line(letters, unlike_text.len(), inked, unlike_looks);
             // Junk in a line of letters is other text (a timer at the end of a score line),
-            // unless it is letters under a swipe's trail on tiles of their own.
+            // unless it is letters under a swipe's trail on tiles of their own (the trail may
+            // split one letter in two pieces: see [`TRAIL_SPLIT_LETTERS`]).
             let junk_is_text = || {
                 (junk > letters || (junk > 0 && 2 * letters <= len))
                     && !(inked == len
-                        && unlike_text == 0
-                        && is_highlighted_line(lattice, colours, &fills, &kinds, &line))
+                        && unlike_text.len() <= TRAIL_SPLIT_LETTERS
+                        && is_highlighted_line(
+                            lattice,
+                            colours,
+                            &fills,
+                            &kinds,
+                            &line,
+                            &unlike_text,
+                        ))
             };
             letters <= 1
                 || panels
@@ -1087,11 +1100,16 @@ fn shows_tiles_apart(
     tiles_apart && seams_show_ground
 }
 
+/// An edge line under a swipe's trail may hold this many letters split by the trail into
+/// pieces (text of several glyphs, unlike the board's letters): a `B` whose bowls the trail
+/// parts. A line of stat boxes has such text in most of its cells.
+const TRAIL_SPLIT_LETTERS: usize = 1;
+
 /// Whether an edge `line` of the lattice (cell indices, in order) is a line of the board's tiles
 /// highlighted under a swipe's trail: the trail breaks the letters it crosses into pieces, junk
 /// to [`cell_kind`], so the line looks like a score line with an icon unless its tiles are seen.
 /// The line's cells are tiles set apart as the board's are (see [`shows_tiles_apart`]), and its
-/// junk cells are highlighted: their fill is like (within [`TILE_FILL_DISTANCE`]) fewer than half
+/// junk cells and its letters split in pieces (`split`) are highlighted: their fill is like (within [`TILE_FILL_DISTANCE`]) fewer than half
 /// of the fills of the letter cells off the line (some of them highlighted too: a 4x4 board's
 /// four inner tiles alone may be half of them), as the swiped tiles of Word Hunt are (yellow,
 /// green or white on a cream board); junk on tiles like most others is not letters under a
@@ -1103,6 +1121,7 @@ fn is_highlighted_line(
     fills: &CellFills,
     kinds: &[CellKind],
     line: &[usize],
+    split: &[usize],
 ) -> bool {
     let Some(gap) = fills.between_tiles(kinds) else {
         return false;
@@ -1119,6 +1138,7 @@ fn is_highlighted_line(
     }
     let junk_highlighted = cells_of_kind(line, kinds, CellKind::Junk)
         .into_iter()
+        .chain(split.iter().copied())
         .all(|i| {
             fills
                 .get(i)
@@ -1337,7 +1357,13 @@ impl<'a> CellFills<'a> {
                 Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32)
                     .outset(LOOK_TEXT_MARGIN * l.px.min(l.py))
             });
-            self.colours.fill(middle, text)
+            // A wide letter (`A`, `M`) fills the middle: then the ring of the tile around it.
+            self.colours.fill(middle, text).or_else(|| {
+                let tile = l
+                    .cell_box(i / l.cols, i % l.cols)
+                    .inset_share(WIDE_LETTER_FILL_INSET);
+                self.colours.fill(tile, text)
+            })
         })
     }
 }
@@ -2349,6 +2375,29 @@ mod tests {
                 "down {down}"
             );
         }
+    }
+
+    #[test]
+    fn a_wide_letters_cell_takes_its_fill_from_the_ring_of_its_tile() {
+        // Yellow tiles 80 px wide, 100 px apart, on green; no ink is drawn: the fill leaves out
+        // the text box it is given, grown by 6 px.
+        let (green, yellow) = ([70u8, 95, 75], [245u8, 215, 90]);
+        let image = image::RgbImage::from_fn(500, 500, |x, y| {
+            let on_tile = (10..90).contains(&(x % 100)) && (10..90).contains(&(y % 100));
+            image::Rgb(if on_tile { yellow } else { green })
+        });
+        let image = image::DynamicImage::ImageRgb8(image);
+        let colours = Colours::new(&image, 1.0);
+        let mut l = lattice_of_heights(&[14; 25]);
+        (l.px, l.py) = (100.0, 100.0);
+        // A narrow letter leaves its tile's middle to sample; a wide one, 44 px of a 100 px
+        // pitch, covers it (samples 20-80 px into the cell, the box 22-78 once grown).
+        l.cells[0] = Some(text(50, 50, 20, 44, false));
+        l.cells[1] = Some(text(150, 50, 44, 44, false));
+        let fills = CellFills::new(&l, &colours);
+        let yellow = Some(yellow.map(f32::from));
+        assert_eq!(fills.get(0), yellow);
+        assert_eq!(fills.get(1), yellow);
     }
 
     #[test]
