@@ -507,7 +507,8 @@ def make_mix10(im, stem):
 # what they showed; these draws check that the rules hold between and a little beyond them.
 def geometric_draw(rng):
     """One (name, fn(im, box)) geometric perturbation with parameters drawn from `rng`."""
-    kind = rng.choice(["banner", "glass", "crop", "cut", "keystone", "turn", "scale", "stretch", "pad", "markup"])
+    kind = rng.choice(["banner", "glass", "crop", "cut", "keystone", "turn", "scale", "stretch",
+                       "pad", "markup"])
     if kind == "banner":
         cover = rng.uniform(0.1, 0.5)
         return f"banner{cover:.2f}", lambda im, box: banner(im, box, cover)

@@ -1109,12 +1109,12 @@ const TRAIL_SPLIT_LETTERS: usize = 1;
 /// highlighted under a swipe's trail: the trail breaks the letters it crosses into pieces, junk
 /// to [`cell_kind`], so the line looks like a score line with an icon unless its tiles are seen.
 /// The line's cells are tiles set apart as the board's are (see [`shows_tiles_apart`]), and its
-/// junk cells and its letters split in pieces (`split`) are highlighted: their fill is like (within [`TILE_FILL_DISTANCE`]) fewer than half
-/// of the fills of the letter cells off the line (some of them highlighted too: a 4x4 board's
-/// four inner tiles alone may be half of them), as the swiped tiles of Word Hunt are (yellow,
-/// green or white on a cream board); junk on tiles like most others is not letters under a
-/// trail. `false` when a tile off the line is like what shows between the tiles (they touch:
-/// the ground is not seen).
+/// junk cells and its letters split in pieces (`split`) are highlighted: their fill is like
+/// (within [`TILE_FILL_DISTANCE`]) fewer than half of the fills of the letter cells off the line
+/// (some of them highlighted too: a 4x4 board's four inner tiles alone may be half of them), as
+/// the swiped tiles of Word Hunt are (yellow, green or white on a cream board); junk on tiles
+/// like most others is not letters under a trail. `false` when a tile off the line is like what
+/// shows between the tiles (they touch: the ground is not seen).
 fn is_highlighted_line(
     lattice: &Lattice,
     colours: &Colours,

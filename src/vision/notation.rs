@@ -3335,22 +3335,28 @@ mod tests {
         assert_eq!(confidences, expected);
     }
 
+    /// A 3x3 board of light blue tiles (120, 200, 245) 100 px apart on a dark ground, with a
+    /// banner of colour `banner` over the whole first row down to pixel row `bottom` (excluded).
+    fn tiles_under_a_banner(bottom: u32, banner: [u8; 3]) -> DynamicImage {
+        DynamicImage::ImageRgb8(image::RgbImage::from_fn(300, 300, |x, y| {
+            let ground = !(6..94).contains(&(x % 100)) || !(6..94).contains(&(y % 100));
+            image::Rgb(if y < bottom {
+                banner
+            } else if ground {
+                [30, 40, 60]
+            } else {
+                [120, 200, 245]
+            })
+        }))
+    }
+
     /// A 3x3 board of light blue tiles 100 px apart on a dark ground, with a white banner over
     /// the whole first row down to pixel row 31. Letters lie 30 to 70 px below their cell's top
     /// on the other rows; in the first, one starts right under the banner's edge (at 32: it lost
     /// 2 px, too little to tell by its span), two a few pixels lower.
     #[test]
     fn letters_that_reach_a_covers_edge_lose_their_confidence() {
-        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(300, 300, |x, y| {
-            let ground = !(6..94).contains(&(x % 100)) || !(6..94).contains(&(y % 100));
-            image::Rgb(if y < 32 {
-                [245, 245, 245]
-            } else if ground {
-                [30, 40, 60]
-            } else {
-                [120, 200, 245]
-            })
-        }));
+        let image = tiles_under_a_banner(32, [245, 245, 245]);
         let mut spans = vec![span(30.0, 70.0); 9];
         spans[0] = span(32.0, 70.0);
         spans[1] = span(36.0, 70.0);
@@ -3364,16 +3370,7 @@ mod tests {
     /// their height; an `O` so cut reads `U`); two start 10 px short, clear of the edge.
     #[test]
     fn letters_cut_at_the_edge_of_a_cover_of_the_tiles_colour_lose_their_confidence() {
-        let image = DynamicImage::ImageRgb8(image::RgbImage::from_fn(300, 300, |x, y| {
-            let ground = !(6..94).contains(&(x % 100)) || !(6..94).contains(&(y % 100));
-            image::Rgb(if y < 36 {
-                [132, 206, 240]
-            } else if ground {
-                [30, 40, 60]
-            } else {
-                [120, 200, 245]
-            })
-        }));
+        let image = tiles_under_a_banner(36, [132, 206, 240]);
         let mut spans = vec![span(30.0, 70.0); 9];
         spans[0] = span(36.0, 70.0);
         spans[1] = span(40.0, 70.0);

@@ -134,10 +134,10 @@ const CELL_LETTER_MIN_HEIGHT: f32 = 0.6;
 /// [`CELL_SMALL_PRINT_MIN_HEIGHT`]), the least width as a multiple of its height.
 const SMALL_PRINT_MIN_ASPECT: f32 = 2.0;
 /// The least height of small print found in its cell, a share of the letter height. Lower than
-/// the grid's [`SMALL_PRINT_MIN_HEIGHT`](super::grid::SMALL_PRINT_MIN_HEIGHT): the letter height is measured at the working size,
-/// where a 4K desktop's board is a third as large, and Wordament's `OVER-` stands at 0.44 of
-/// its letters (21 of 48 px) there; wide print (see [`SMALL_PRINT_MIN_ASPECT`]) this small is
-/// still no corner value (one or two digits) or badge.
+/// the grid's [`SMALL_PRINT_MIN_HEIGHT`](super::grid::SMALL_PRINT_MIN_HEIGHT): the letter
+/// height is measured at the working size, where a 4K desktop's board is a third as large, and
+/// Wordament's `OVER-` stands at 0.44 of its letters (21 of 48 px) there; wide print (see
+/// [`SMALL_PRINT_MIN_ASPECT`]) this small is still no corner value (one or two digits) or badge.
 const CELL_SMALL_PRINT_MIN_HEIGHT: f32 = 0.35;
 /// The least ink, in pixels, of a letter found in its cell.
 const CELL_LETTER_MIN_AREA: u32 = 8;
@@ -2141,9 +2141,6 @@ mod tests {
         assert_eq!(b.top, 5, "a letter keeps the quarter and the fixed pixels");
     }
 
-    /// A die's `T` (dark, 30) on its light face (215) in a 100 px cell, with the dark tray (40)
-    /// along the cell's left and top edges (the die sits off-centre); the grid search merged the
-    /// strip of tray beside the `T` with it as a text of two glyphs.
     /// A 114 px orange cell (ground 159) with light print 62 x 21 px across its middle, four
     /// glyph-like bars with gaps, like Wordament's `OVER-` on a 4K desktop.
     fn cell_with_small_wide_print() -> GrayImage {
@@ -2180,6 +2177,9 @@ mod tests {
         );
     }
 
+    /// A die's `T` (dark, 30) on its light face (215) in a 100 px cell, with the dark tray (40)
+    /// along the cell's left and top edges (the die sits off-centre); the grid search merged the
+    /// strip of tray beside the `T` with it as a text of two glyphs.
     #[test]
     fn a_text_reaching_the_cells_edge_is_looked_for_again() {
         let img = GrayImage::from_fn(100, 100, |x, y| {
