@@ -43,6 +43,11 @@ const COVER_RUN_PIXELS: f32 = 2.0;
 const GAP_WINDOW: f32 = 0.05;
 /// See [`GAP_WINDOW`].
 const GAP_WINDOW_PIXELS: f32 = 3.0;
+/// A line of the ground's colour is a cover's only within the row's tiles, at least this share of
+/// the pitch inside their top or bottom edge: beyond them it may be the ground round the board
+/// (the page above the first row), but across the tiles themselves only a cover of the ground's
+/// colour paints it so (a frosted white banner over a board on a white page).
+const GROUND_COLOURED_COVER_INSET: f32 = 0.05;
 /// Fewest rows a board has for its other rows to tell what a row's lines usually look like.
 const FEWEST_ROWS: usize = 3;
 
@@ -188,10 +193,10 @@ fn edge_across(
 /// Whether the line `k` pixels from row `row`'s centre line (direction `step`) is a cover's:
 /// off the image (the screenshot's edge hides what lies beyond it), or of one colour over the
 /// tiles and the gaps alike (see [`line_colour`]), unlike the ground between the board's rows
-/// (`ground`, when it shows) and unlike each other row's line at the same height that is of one
-/// colour so (see [`LIKE_THE_BOARD`]). Those other rows' lines are judged as strictly: a line
-/// across a row of plain tiles a few pixels apart looks of one colour to its samples, but not
-/// in its gaps.
+/// (`ground`, when it shows; across the row's tiles, see [`GROUND_COLOURED_COVER_INSET`]) and
+/// unlike each other row's line at the same height that is of one colour so (see
+/// [`LIKE_THE_BOARD`]). Those other rows' lines are judged as strictly: a line across a row of
+/// plain tiles a few pixels apart looks of one colour to its samples, but not in its gaps.
 fn is_cover_line(
     image: &DynamicImage,
     lines: &Lines,
@@ -206,7 +211,8 @@ fn is_cover_line(
         return false;
     };
     let like = |c: Colour| fill::distance(c, cover) <= LIKE_THE_BOARD;
-    if ground.is_some_and(like) {
+    let within_the_tiles = (k as f32) <= (0.5 - GROUND_COLOURED_COVER_INSET) * lines.pitch;
+    if ground.is_some_and(like) && !within_the_tiles {
         return false;
     }
     !(0..lines.rows.len())
@@ -329,6 +335,30 @@ mod tests {
         assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
         assert_eq!(covers[0].1, None);
         assert!(covers[1..].iter().all(|c| *c == (None, None)));
+    }
+
+    #[test]
+    fn a_banner_of_the_grounds_colour_is_found_across_the_tiles() {
+        // A light page round and between the tiles, and a banner of about its colour over the
+        // first row's top (a frosted white banner over a board on a white page): across the
+        // tiles only a cover paints the line so; beyond them it is the page.
+        let (mut image, cells) = board(&[]);
+        let page = Rgb([236, 236, 238]);
+        for y in 0..500 {
+            for x in 0..500 {
+                if *image.get_pixel(x, y) == GROUND {
+                    image.put_pixel(x, y, page);
+                }
+            }
+        }
+        paint(&mut image, (0, 0, 500, 62), BANNER);
+        let covers = covers_of(image, &cells);
+        let edge = covers[0].0.expect("the banner's edge");
+        assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
+        assert!(
+            covers[1..].iter().all(|c| beyond_the_tiles(*c)),
+            "{covers:?}"
+        );
     }
 
     #[test]
