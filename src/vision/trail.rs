@@ -68,6 +68,9 @@ const HIDDEN_INK_BELOW_GROUND: f32 = 0.08;
 /// covers less than on a coloured tile: a trail that ends at the tile's centre crosses one
 /// stroke, about 0.8% of the cell once its antialiased rims are opened away).
 const WHITE_BAND_MIN_SHARE: f32 = 0.004;
+/// The ring round a tile's letter lies between these shares of the cell's width and height off
+/// each side (inside the gaps between tiles, outside the letter).
+const TILE_RING: (f32, f32) = (0.125, 0.25);
 /// The ink's level leaves out the darkest `1 / n` of a cell's pixels as stray.
 const INK_STRAY: usize = 100;
 /// The band's opacity must lie in this range: a fainter band hides little and is better left
@@ -83,6 +86,26 @@ pub struct Lifted {
     pub image: GrayImage,
     /// For each cell (row-major), whether a trail was lifted off it.
     pub cells: Vec<bool>,
+}
+
+/// Whether the tile in `cell` is darker than the cell's `ground` (its median grey) by
+/// [`MIN_INK_CONTRAST`] or more, on the ring round the letter (see [`TILE_RING`]): the median is
+/// then the page round a dark tile, where the lattice leaves wide gaps, and the tile's light
+/// letter a "band" over "ink" (a SpellCast board drawn dark on light lost an `N`'s diagonal to
+/// the unblending, and its stem was read `I` at 99%). Under a trail the ring is the tile's ground
+/// or the band over it, never darker.
+fn tile_darker_than_ground(full: &GrayImage, cell: PixelBox, ground: f32) -> bool {
+    let (w, h) = (cell.width(), cell.height());
+    let outer = cell.inset(
+        (TILE_RING.0 * w as f32) as u32,
+        (TILE_RING.0 * h as f32) as u32,
+    );
+    let inner = cell.inset(
+        (TILE_RING.1 * w as f32) as u32,
+        (TILE_RING.1 * h as f32) as u32,
+    );
+    let ring = Levels::in_image(full, outer).without(&Levels::in_image(full, inner));
+    ring.len() > 0 && ground - ring.median() as f32 >= MIN_INK_CONTRAST
 }
 
 /// Lifts any swipe trail off the given cells (full-resolution pixels); `None` when no cell
@@ -122,6 +145,9 @@ fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<G
     let ground = grey_levels.median() as f32;
     let ink = grey_levels.nth(grey_levels.len() / INK_STRAY) as f32;
     if ground - ink < MIN_INK_CONTRAST {
+        return None;
+    }
+    if tile_darker_than_ground(full, cell, ground) {
         return None;
     }
     let smallest = smallest_channel(image, cell);
@@ -686,6 +712,33 @@ mod tests {
         let ground = Levels::of(smallest.pixels().map(|p| p[0])).median();
         assert!(band_mask(&smallest, ground + BAND_MIN_LIFT, 300.0).is_some());
         // ... but is not lifted.
+        assert!(lift_tile(&rgb).is_none());
+    }
+
+    #[test]
+    fn the_light_letter_of_a_dark_tile_on_a_light_page_is_not_a_band() {
+        // A cell a little wider than its tile: a black tile, 76 pixels square, in a ring of
+        // shadow on a cream page, with a cream `H` and a green gem. The cell's median is the
+        // shadow's level, between page and tile; the tile is then the "ink" and its letter a
+        // light "band" over it, which must not be unblended.
+        let page = [255, 244, 230];
+        let rgb = RgbImage::from_fn(100, 100, |x, y| {
+            let inside = |from: u32, to: u32| (from..to).contains(&x) && (from..to).contains(&y);
+            let stem = (30..70).contains(&y) && ((36..44).contains(&x) || (56..64).contains(&x));
+            let bar = (46..54).contains(&y) && (36..64).contains(&x);
+            let gem = (16..24).contains(&x) && (70..82).contains(&y);
+            Rgb(if !inside(11, 89) {
+                page
+            } else if !inside(12, 88) {
+                [120, 95, 85]
+            } else if stem || bar {
+                [252, 242, 227]
+            } else if gem {
+                [0, 140, 0]
+            } else {
+                [0, 8, 23]
+            })
+        });
         assert!(lift_tile(&rgb).is_none());
     }
 
