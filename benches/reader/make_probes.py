@@ -92,6 +92,34 @@ def warm(im):
     return Image.fromarray(np.clip(np.rint(out), 0, 255).astype(np.uint8), "RGB")
 
 
+def negative(im):
+    """Every channel v -> 255 - v: a dark theme made of a light one (dark letters on light tiles
+    become light letters on dark tiles), hues turned half way round."""
+    return levels(im, lambda a: 255.0 - a)
+
+
+def hue_turn(im, turn):
+    """Hues turned by `turn` (0-255, a whole turn), lightness and saturation kept as Pillow's HSV
+    gives them (a theme of other colours; unlike `hue_third` not a permutation of the channels)."""
+    h, s, v = im.convert("HSV").split()
+    h = h.point(lambda x: (x + turn) % 256)
+    return Image.merge("HSV", (h, s, v)).convert("RGB")
+
+
+def night(im):
+    """A dark theme that keeps the hues: the negative with its hues turned back half way round
+    (dark tiles of the game's own colours, light letters)."""
+    return hue_turn(negative(im), 128)
+
+
+def pixelated(im, k):
+    """Shrunk k times (box filter) and blown up again without smoothing: a small screenshot shown
+    enlarged, blocky."""
+    w, h = im.size
+    small = im.resize((max(1, w // k), max(1, h // k)), Image.BOX)
+    return small.resize((w, h), Image.NEAREST)
+
+
 def font(size):
     """Pillow's built-in scalable font (Aileron, shipped inside Pillow >= 10.1), so the text drawn
     does not depend on the fonts installed."""
@@ -395,7 +423,7 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix"} | {
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix", "tmix"} | {
     f"cut{side}{shown}" for side in "lr" for shown in (35, 50, 65, 80)}
 
 
@@ -456,6 +484,15 @@ PROBES = {
     "ks4": lambda im, box: one(keystone(im, 0.04, "top")),
     "ks8": lambda im, box: one(keystone(im, 0.08, "top")),
     "ksl6": lambda im, box: one(keystone(im, 0.06, "left")),
+    # Eighth round (session 28): themes and colours no game was seen in (`--out /work/probes16
+    # --only neg night hue60 hue200 sat desat pix2`).
+    "neg": lambda im, box: one(negative(im)),
+    "night": lambda im, box: one(night(im)),
+    "hue60": lambda im, box: one(hue_turn(im, 43)),
+    "hue200": lambda im, box: one(hue_turn(im, 142)),
+    "sat": lambda im, box: one(ImageEnhance.Color(im).enhance(1.8)),
+    "desat": lambda im, box: one(ImageEnhance.Color(im).enhance(0.35)),
+    "pix2": lambda im, box: one(pixelated(im, 2)),
 }
 
 
@@ -554,6 +591,39 @@ def make_gmix(im, stem, box):
     return made
 
 
+# The theme mix (session 28): the eighth round's colours drawn at random parameters (a hue turn
+# of any angle, the negative, the night theme, saturation, pixelation), each copy then given one
+# geometric damage as `gmix` draws it: two kinds of damage no rule was made on together.
+def theme_draw(rng):
+    """One (name, fn(im)) change of colours with parameters drawn from `rng`."""
+    kind = rng.choice(["hue", "neg", "night", "sat", "pix"])
+    if kind == "hue":
+        turn_by = rng.randrange(16, 240)
+        return f"hue{turn_by}", lambda im: hue_turn(im, turn_by)
+    if kind == "neg":
+        return "neg", negative
+    if kind == "night":
+        return "night", night
+    if kind == "sat":
+        k = rng.choice([rng.uniform(0.2, 0.6), rng.uniform(1.4, 2.0)])
+        return f"sat{k:.2f}", lambda im: ImageEnhance.Color(im).enhance(k)
+    k = rng.choice([2, 3])
+    return f"pix{k}", lambda im: pixelated(im, k)
+
+
+def make_tmix(im, stem, box):
+    made = []
+    for copy in range(4):
+        rng = random.Random(f"{SALT}tmix:{stem}:{copy}")
+        theme_name, theme = theme_draw(rng)
+        name, fn = geometric_draw(rng)
+        out = fn(theme(im), box)
+        if isinstance(out, bytes):
+            out = Image.open(io.BytesIO(out)).convert("RGB")
+        made.append((f"_t{copy}", out, f"{theme_name}+{name}"))
+    return made
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -592,7 +662,7 @@ def main():
     args = parser.parse_args()
     global SALT
     SALT = f"{args.salt}:" if args.salt else ""
-    names = list(PROBES) + ["mix", "mix10", "gmix"]
+    names = list(PROBES) + ["mix", "mix10", "gmix", "tmix"]
     if args.only:
         unknown = [n for n in args.only if n not in names]
         if unknown:
@@ -640,6 +710,8 @@ def main():
                 results = make_mix10(im, stem)
             elif name == "gmix":
                 results = make_gmix(im, stem, box)
+            elif name == "tmix":
+                results = make_tmix(im, stem, box)
             else:
                 results = PROBES[name](im, box)
             for suffix, result, note in results:
