@@ -1744,9 +1744,12 @@ fn doubt_badges_past_cover_edges(
     list_badges_past_edges(place, edges, from_above, cells, bonuses, doubts);
 }
 
-/// Lists as an unreadable badge each tile of `cells` with no badge read whose badge place
-/// (`place`) the cover edge of its row (`edges`, one per row, of covers from above when
-/// `from_above`, else from below) hides more than [`HIDDEN_BADGE_SHARE`] of.
+/// Lists as an unreadable badge each tile of `cells` with no badge read where the cover edge of
+/// its row (`edges`, one per row, of covers from above when `from_above`, else from below) hides
+/// more than [`HIDDEN_BADGE_SHARE`] of a badge read at any of the board's places (`place.read`):
+/// the badges of one board stand a little apart in their cells (the lattice's cells are not the
+/// tiles to the pixel), and a Word Streak `TL` whose label a banner cut by a quarter lay 14 px
+/// above the badges' median place, which the banner did not reach.
 fn list_badges_past_edges(
     place: &BadgePlace,
     edges: &[Option<f32>],
@@ -1759,13 +1762,16 @@ fn list_badges_past_edges(
         let Some(edge) = edges.get(cell.row).copied().flatten() else {
             continue;
         };
-        let (top, bottom) = place.median.rows_in(cell.cell);
-        let hidden = if from_above {
-            edge - top
-        } else {
-            bottom - edge
+        let hidden = |badge: &PlaceInCell| {
+            let (top, bottom) = badge.rows_in(cell.cell);
+            let hidden = if from_above {
+                edge - top
+            } else {
+                bottom - edge
+            };
+            hidden > HIDDEN_BADGE_SHARE * (bottom - top)
         };
-        if hidden > HIDDEN_BADGE_SHARE * (bottom - top) {
+        if place.read.iter().any(hidden) {
             list_unreadable_badge(doubts, (cell.row, cell.col), Vec::new());
         }
     }
@@ -2851,6 +2857,27 @@ mod tests {
         // One that ends above them, or within the first 15% of their height, hides none.
         assert!(doubts_under(4.0).is_empty());
         assert!(doubts_under(9.5).is_empty());
+    }
+
+    #[test]
+    fn a_cover_edge_over_any_badge_read_place_lists_the_badges_under_it() {
+        let (cells, _) = three_by_three();
+        // Three badges read in their tiles' top-left corners (rows 1 and 2), one of them 5
+        // pixels higher in its cell than the other two: their median place is rows 12..24.
+        let mut bonuses = vec![vec![String::new(); 3]; 3];
+        let mut bonus_boxes = vec![None; 9];
+        for (i, top) in [(3usize, 107), (4, 112), (7, 212)] {
+            let x = 100 * (i as u32 % 3);
+            bonuses[i / 3][i % 3] = "TL".into();
+            bonus_boxes[i] = Some(PixelBox::new(x + 10, top, x + 30, top + 12));
+        }
+        let place = BadgePlace::of_board(&cells, &bonuses, &bonus_boxes).expect("a place");
+        // A banner down to row 10 of the first row hides a quarter of the highest place (7..19),
+        // none of the median one.
+        let edges = [Some(10.0), None, None];
+        let mut doubts = Vec::new();
+        list_badges_past_edges(&place, &edges, true, &cells, &bonuses, &mut doubts);
+        assert_eq!(doubts.len(), 3, "{doubts:?}");
     }
 
     #[test]
