@@ -451,7 +451,7 @@ pub fn find_lattice(
                 continue;
             }
             lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
-            lattice.holes = kinds.iter().map(|&k| k == CellKind::Empty).collect();
+            lattice.holes = board_holes(&lattice, &kinds, colours);
             if rows.max(cols) >= TWO_BOARDS_ELONGATION * rows.min(cols) {
                 two_boards.push(lattice);
             } else {
@@ -1458,6 +1458,60 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
         .into_iter()
         .filter_map(|i| fills.get(i))
         .any(|fill| fill::distance(fill, gap) > HOLE_GAP_DISTANCE && !like_a_tile(fill))
+}
+
+/// Which cells of the lattice are holes of the board: empty cells (no letter, no ink: `kinds`)
+/// that show the ground the board's tiles lie on, as seen between its tiles (see
+/// [`HOLE_GAP_DISTANCE`]) or, where no ground shows between them (tiles that touch), round the
+/// board (see [`HOLE_PAGE_DISTANCE`]). A shaped board's holes (Word Hunt) show that ground; an
+/// empty cell that shows something else (an alert's panel over the board's middle) is a tile
+/// that cannot be read, never a hole read surely.
+fn board_holes(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Vec<bool> {
+    let fills = CellFills::new(lattice, colours);
+    let tiles = letter_fills_off(kinds, &fills, &[]);
+    let ground = fills.between_tiles(kinds).filter(|&gap| {
+        !tiles
+            .iter()
+            .any(|&tile| fill::distance(gap, tile) <= TILE_FILL_DISTANCE)
+    });
+    let pages = if ground.is_none() {
+        page_colours(lattice, colours)
+    } else {
+        Vec::new()
+    };
+    let shows_ground = |fill: Colour| match ground {
+        Some(g) => fill::distance(fill, g) <= HOLE_GAP_DISTANCE,
+        None => pages
+            .iter()
+            .any(|&page| fill::distance(fill, page) <= HOLE_PAGE_DISTANCE),
+    };
+    (0..kinds.len())
+        .map(|i| kinds[i] == CellKind::Empty && fills.get(i).is_some_and(shows_ground))
+        .collect()
+}
+
+/// A hole of a board whose tiles touch shows the page round the board: its fill lies within
+/// this distance (RGB levels) of the page's colour beside one of the board's sides (at 30, a
+/// dark alert's panel over a dimmed dark Letterpress board passed for the page 11 times) ...
+const HOLE_PAGE_DISTANCE: f32 = 15.0;
+/// ... sampled on strips from this share of the pitch off the board's side to the next.
+const PAGE_STRIP: (f32, f32) = (0.05, 0.25);
+
+/// The colours of the page just beyond each side of the lattice's board (see [`PAGE_STRIP`]):
+/// each side's strip's fill, for the sides within the image.
+fn page_colours(lattice: &Lattice, colours: &Colours) -> Vec<Colour> {
+    let b = lattice.board_box();
+    let pitch = lattice.px.min(lattice.py);
+    let (near, far) = (PAGE_STRIP.0 * pitch, PAGE_STRIP.1 * pitch);
+    [
+        Rect::new(b.left, b.top - far, b.right, b.top - near),
+        Rect::new(b.left, b.bottom + near, b.right, b.bottom + far),
+        Rect::new(b.left - far, b.top, b.left - near, b.bottom),
+        Rect::new(b.right + near, b.top, b.right + far, b.bottom),
+    ]
+    .into_iter()
+    .filter_map(|strip| colours.fill(strip, None))
+    .collect()
 }
 
 /// The fills of the letter cells off `line`: the tiles a line of the lattice is told by.
@@ -2740,6 +2794,40 @@ mod tests {
         assert_eq!((l.rows, l.cols), (6, 4));
         let holes: Vec<usize> = (0..24).filter(|&i| l.holes[i]).collect();
         assert_eq!(holes, vec![4, 5, 6, 7]);
+    }
+
+    /// A 5x5 board of blue tiles on an orange ground, its corner cell a hole (the bare ground) and
+    /// two cells in its middle hidden under an alert's light grey panel: the hole is the board's,
+    /// the panel's cells are tiles that cannot be read, not holes.
+    #[test]
+    fn cells_under_a_panel_are_no_holes_of_the_board() {
+        let (ground, tile, white, panel) =
+            ([200u8, 85, 8], [30u8, 160, 225], [255u8; 3], [242u8; 3]);
+        let mut img = image::RgbImage::from_pixel(400, 400, image::Rgb(ground));
+        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, image::Rgb(c));
+                }
+            }
+        };
+        let mut texts = Vec::new();
+        for i in 1..25u32 {
+            let (cx, cy) = (100 + (i % 5) * 50, 100 + (i / 5) * 50);
+            fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+            if i != 12 && i != 13 {
+                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                texts.push(text(cx, cy, 16, 24, false));
+            }
+        }
+        fill(168, 168, 282, 232, panel);
+        let image = image::DynamicImage::ImageRgb8(img);
+        let gray = image.to_luma8();
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let l = find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 5));
+        let holes: Vec<usize> = (0..25).filter(|&i| l.holes[i]).collect();
+        assert_eq!(holes, vec![0]);
     }
 
     /// A 4x4 board whose tiles print a small value in their top-left corner, beside a column of

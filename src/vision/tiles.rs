@@ -378,9 +378,11 @@ fn cut_cell(
     // Only the middle of the cell counts: around a hole the background next to the neighbouring
     // tiles differs from its surroundings too.
     let middle = cell_box.inset_share(UNREADABLE_MIDDLE_INSET);
-    // A tile under a cover is a tile, whether or not any of its letter shows.
+    // A tile under a cover is a tile, whether or not any of its letter shows; so is a cell the
+    // grid found no hole of the board in (a cell under an alert's panel shows no ink).
     let unreadable = main.is_none()
         && (lattice.is_covered(row * lattice.cols + col)
+            || !hole
             || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
                 && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
     let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
