@@ -423,7 +423,7 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix", "tmix"} | {
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix", "tmix", "alert"} | {
     f"cut{side}{shown}" for side in "lr" for shown in (35, 50, 65, 80)}
 
 
@@ -611,6 +611,40 @@ def theme_draw(rng):
     return f"pix{k}", lambda im: pixelated(im, k)
 
 
+def alert(im, box, rng):
+    """A system alert over the board's middle (a low-battery warning, "Allow notifications?"): the
+    whole screen dimmed (x0.6), then a rounded panel of light or dark grey with a bold title, two
+    lines of text and two buttons, its width 0.55-0.9 of the board's and its height 0.25-0.5 of
+    it, placed at random round the board's centre (its box may reach past the board's sides)."""
+    x, y, w, h, _, _ = box
+    dark = rng.random() < 0.4
+    out = dim(im, 0.6, 0)
+    aw, ah = rng.uniform(0.55, 0.9) * w, rng.uniform(0.25, 0.5) * h
+    cx, cy = x + w * rng.uniform(0.35, 0.65), y + h * rng.uniform(0.35, 0.65)
+    left, top = cx - aw / 2, cy - ah / 2
+    d = ImageDraw.Draw(out)
+    panel, ink = ((44, 44, 46), (235, 235, 240)) if dark else ((242, 242, 247), (20, 20, 20))
+    d.rounded_rectangle((left, top, left + aw, top + ah), radius=0.08 * min(aw, ah), fill=panel)
+    line = ah / 7
+    title = rng.choice(["Low Battery", "Allow Notifications?", "Update Available", "Connection Lost"])
+    d.text((cx, top + 1.1 * line), title, font=font(line * 0.95), fill=ink, anchor="mm")
+    for i, text in enumerate(["You can change this later in", "Settings at any time."]):
+        d.text((cx, top + (2.4 + 1.1 * i) * line), text, font=font(line * 0.7), fill=ink, anchor="mm")
+    d.line((left, top + 5 * line, left + aw, top + 5 * line), fill=(128, 128, 128), width=1)
+    d.line((cx, top + 5 * line, cx, top + ah), fill=(128, 128, 128), width=1)
+    for bx, label in ((cx - aw / 4, "Close"), (cx + aw / 4, "OK")):
+        d.text((bx, top + 6 * line), label, font=font(line * 0.8), fill=(10, 132, 255), anchor="mm")
+    return out
+
+
+def make_alerts(im, stem, box):
+    made = []
+    for copy in range(3):
+        rng = random.Random(f"{SALT}alert:{stem}:{copy}")
+        made.append((f"_a{copy}", alert(im, box, rng), ""))
+    return made
+
+
 def make_tmix(im, stem, box):
     made = []
     for copy in range(4):
@@ -662,7 +696,7 @@ def main():
     args = parser.parse_args()
     global SALT
     SALT = f"{args.salt}:" if args.salt else ""
-    names = list(PROBES) + ["mix", "mix10", "gmix", "tmix"]
+    names = list(PROBES) + ["mix", "mix10", "gmix", "tmix", "alert"]
     if args.only:
         unknown = [n for n in args.only if n not in names]
         if unknown:
@@ -712,6 +746,8 @@ def main():
                 results = make_gmix(im, stem, box)
             elif name == "tmix":
                 results = make_tmix(im, stem, box)
+            elif name == "alert":
+                results = make_alerts(im, stem, box)
             else:
                 results = PROBES[name](im, box)
             for suffix, result, note in results:
