@@ -317,6 +317,17 @@ mod tests {
         above.is_none_or(|edge| edge < 50.0) && below.is_none_or(|edge| edge > 450.0)
     }
 
+    /// Asserts that a cover over the first row ends at pixel row 61 (a banner painted down to
+    /// 62) and that no other row has a cover over its tiles.
+    fn assert_only_the_first_row_covered_to_61(covers: Vec<(Option<f32>, Option<f32>)>) {
+        let edge = covers[0].0.expect("the banner's edge");
+        assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
+        assert!(
+            covers[1..].iter().all(|c| beyond_the_tiles(*c)),
+            "{covers:?}"
+        );
+    }
+
     /// Each row's cover edges, from above and from below.
     fn covers_of(image: RgbImage, cells: &[TileCrops]) -> Vec<(Option<f32>, Option<f32>)> {
         let image = DynamicImage::ImageRgb8(image);
@@ -352,13 +363,7 @@ mod tests {
             }
         }
         paint(&mut image, (0, 0, 500, 62), BANNER);
-        let covers = covers_of(image, &cells);
-        let edge = covers[0].0.expect("the banner's edge");
-        assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
-        assert!(
-            covers[1..].iter().all(|c| beyond_the_tiles(*c)),
-            "{covers:?}"
-        );
+        assert_only_the_first_row_covered_to_61(covers_of(image, &cells));
     }
 
     #[test]
@@ -375,13 +380,7 @@ mod tests {
             }
         }
         paint(&mut image, (0, 0, 500, 62), Rgb([239, 231, 221]));
-        let covers = covers_of(image, &cells);
-        let edge = covers[0].0.expect("the banner's edge");
-        assert!((edge - 61.0).abs() <= 1.0, "edge at {edge}");
-        assert!(
-            covers[1..].iter().all(|c| beyond_the_tiles(*c)),
-            "{covers:?}"
-        );
+        assert_only_the_first_row_covered_to_61(covers_of(image, &cells));
     }
 
     #[test]
