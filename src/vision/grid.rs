@@ -1018,11 +1018,7 @@ fn take_in_covered_rows(
         let tile_like = row_fills
             .iter()
             .flatten()
-            .filter(|&&f| {
-                tiles
-                    .iter()
-                    .any(|&t| fill::distance(f, t) <= TILE_FILL_DISTANCE)
-            })
+            .filter(|&&f| is_like_a_tile(f, &tiles))
             .count() as f32
             >= CUT_ROW_TILE_SHARE * cols as f32;
         let highlighted = || {
@@ -1445,11 +1441,7 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
         return false;
     };
     let tiles = letter_fills_off(kinds, fills, line);
-    let like_a_tile = |fill: Colour| {
-        tiles
-            .iter()
-            .any(|&t| fill::distance(fill, t) <= TILE_FILL_DISTANCE)
-    };
+    let like_a_tile = |fill: Colour| is_like_a_tile(fill, &tiles);
     // Tiles that touch show no ground between them: the strips are the tiles' own fill.
     if like_a_tile(gap) {
         return false;
@@ -1469,11 +1461,9 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
 fn board_holes(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Vec<bool> {
     let fills = CellFills::new(lattice, colours);
     let tiles = letter_fills_off(kinds, &fills, &[]);
-    let ground = fills.between_tiles(kinds).filter(|&gap| {
-        !tiles
-            .iter()
-            .any(|&tile| fill::distance(gap, tile) <= TILE_FILL_DISTANCE)
-    });
+    let ground = fills
+        .between_tiles(kinds)
+        .filter(|&gap| !is_like_a_tile(gap, &tiles));
     let pages = if ground.is_none() {
         page_colours(lattice, colours)
     } else {
@@ -1512,6 +1502,13 @@ fn page_colours(lattice: &Lattice, colours: &Colours) -> Vec<Colour> {
     .into_iter()
     .filter_map(|strip| colours.fill(strip, None))
     .collect()
+}
+
+/// Whether `fill` is like one of the board's `tiles` (within [`TILE_FILL_DISTANCE`] of its fill).
+fn is_like_a_tile(fill: Colour, tiles: &[Colour]) -> bool {
+    tiles
+        .iter()
+        .any(|&tile| fill::distance(fill, tile) <= TILE_FILL_DISTANCE)
 }
 
 /// The fills of the letter cells off `line`: the tiles a line of the lattice is told by.
@@ -2160,6 +2157,16 @@ pub(crate) fn median(mut v: Vec<f32>) -> f32 {
 mod tests {
     use super::*;
 
+    /// Paints the box from (`x0`, `y0`) to (`x1`, `y1`) of `img` (right and bottom excluded) in
+    /// `colour`.
+    fn paint(img: &mut image::RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), colour: [u8; 3]) {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                img.put_pixel(x, y, image::Rgb(colour));
+            }
+        }
+    }
+
     /// A light image with each box drawn as a dark bar (ink darker than the tiles).
     fn test_image(texts: &[Blob]) -> GrayImage {
         let mut img = GrayImage::from_pixel(600, 600, image::Luma([220]));
@@ -2509,23 +2516,16 @@ mod tests {
     ) -> (image::DynamicImage, Vec<Blob>) {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
         let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
         let mut texts = Vec::new();
         for r in 0..rows {
             for c in 0..4 {
                 let (cx, cy) = centre(r, c);
-                fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
                 if r == 0 {
-                    fill(cx - 3, banner_bottom, cx + 3, cut, white);
+                    paint(&mut img, (cx - 3, banner_bottom, cx + 3, cut), white);
                     if speck {
-                        fill(cx - 3, cut + 4, cx + 3, cut + 5, white);
+                        paint(&mut img, (cx - 3, cut + 4, cx + 3, cut + 5), white);
                     }
                     texts.push(Blob {
                         y0: banner_bottom,
@@ -2533,12 +2533,12 @@ mod tests {
                         ..text(cx, cy, 16, 24, false)
                     });
                 } else {
-                    fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                    paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), white);
                     texts.push(text(cx, cy, 16, 24, false));
                 }
             }
         }
-        fill(40, 0, 360, banner_bottom, [245, 245, 247]);
+        paint(&mut img, (40, 0, 360, banner_bottom), [245, 245, 247]);
         (image::DynamicImage::ImageRgb8(img), texts)
     }
 
@@ -2630,24 +2630,17 @@ mod tests {
     fn lattice_with_print_on_the_ground(print: &[(u32, u32)]) -> Lattice {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
         let mut img = image::RgbImage::from_pixel(420, 420, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
         let centre = |r: u32, c: u32| (100 + c * 50, 100 + r * 50);
         let mut texts = Vec::new();
         for r in 0..5 {
             for c in 0..5 {
                 let (cx, cy) = centre(r, c);
                 if r < 4 && c < 4 {
-                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                    paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
                 } else if !print.contains(&(r, c)) {
                     continue;
                 }
-                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), white);
                 texts.push(text(cx, cy, 16, 24, false));
             }
         }
@@ -2688,25 +2681,18 @@ mod tests {
             [40u8, 130, 110],
         );
         let mut img = image::RgbImage::from_pixel(420, 420, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
         let mut texts = Vec::new();
-        fill(0, 26, 420, 74, bar);
-        fill(125, 34, 225, 66, tile);
+        paint(&mut img, (0, 26, 420, 74), bar);
+        paint(&mut img, (125, 34, 225, 66), tile);
         for cx in [150, 200] {
-            fill(cx - 3, 38, cx + 3, 62, white);
+            paint(&mut img, (cx - 3, 38, cx + 3, 62), white);
             texts.push(text(cx, 50, 16, 24, false));
         }
         for r in 0..4 {
             for c in 0..4 {
                 let (cx, cy) = (100 + c * 50, 100 + r * 50);
-                fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
-                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
+                paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), white);
                 texts.push(text(cx, cy, 16, 24, false));
             }
         }
@@ -2739,29 +2725,22 @@ mod tests {
         let (panel, green) = ([40u8, 40, 48], [60u8, 170, 90]);
         let height = 100 + 50 * (rows + 2);
         let mut img = image::RgbImage::from_pixel(420, height, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
         let mut texts = Vec::new();
         for r in 0..rows + 2 {
             for c in 0..4 {
                 let (cx, cy) = (100 + c * 50, 100 + r * 50);
                 if r < rows && covered.contains(&r) {
-                    fill(cx - 25, cy - 25, cx + 25, cy + 25, ground);
+                    paint(&mut img, (cx - 25, cy - 25, cx + 25, cy + 25), ground);
                     continue;
                 } else if r < rows {
-                    fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+                    paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
                 } else if r == rows + 1 {
-                    fill(cx - 25, cy - 25, cx + 25, cy + 25, panel);
-                    fill(cx - 15, cy - 15, cx + 15, cy + 15, green);
+                    paint(&mut img, (cx - 25, cy - 25, cx + 25, cy + 25), panel);
+                    paint(&mut img, (cx - 15, cy - 15, cx + 15, cy + 15), green);
                 } else if c < 3 {
                     continue;
                 }
-                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), white);
                 texts.push(text(cx, cy, 16, 24, false));
             }
         }
@@ -2804,23 +2783,16 @@ mod tests {
         let (ground, tile, white, panel) =
             ([200u8, 85, 8], [30u8, 160, 225], [255u8; 3], [242u8; 3]);
         let mut img = image::RgbImage::from_pixel(400, 400, image::Rgb(ground));
-        let mut fill = |x0: u32, y0: u32, x1: u32, y1: u32, c: [u8; 3]| {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    img.put_pixel(x, y, image::Rgb(c));
-                }
-            }
-        };
         let mut texts = Vec::new();
         for i in 1..25u32 {
             let (cx, cy) = (100 + (i % 5) * 50, 100 + (i / 5) * 50);
-            fill(cx - 22, cy - 22, cx + 22, cy + 22, tile);
+            paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
             if i != 12 && i != 13 {
-                fill(cx - 3, cy - 12, cx + 3, cy + 12, white);
+                paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), white);
                 texts.push(text(cx, cy, 16, 24, false));
             }
         }
-        fill(168, 168, 282, 232, panel);
+        paint(&mut img, (168, 168, 282, 232), panel);
         let image = image::DynamicImage::ImageRgb8(img);
         let gray = image.to_luma8();
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
