@@ -11,12 +11,13 @@
 //! Each crop given to [`TileReader::read`] is a greyscale image with DARK ink
 //! on a LIGHT background (background near 255, ink near 0), framing the text
 //! with a margin of roughly 10-30% of the text height on each side. Any size
-//! works (text height about 8 to 300 px); ocrs resizes every crop to a height
+//! works (text height about 8 to 300 px); every crop is scaled to a height
 //! of 32 px keeping its aspect ratio.
 //!
 //! # Confidence
 //! The model is run on exactly the input ocrs prepares for each crop
-//! (`OcrEngine::prepare_recognition_input`, padded to a multiple of 50 px like
+//! (`OcrEngine::prepare_recognition_input`, made here without a page to cut it
+//! from: each crop is scaled on its own; padded to a multiple of 50 px like
 //! ocrs pads its batches), over the frames inside the crop. A CTC prefix beam
 //! search proposes the labels worth scoring; each is scored by its exact CTC
 //! probability (the sum over all its alignments, the forward algorithm), after
@@ -31,9 +32,8 @@ use std::path::Path;
 
 use anyhow::{Context, anyhow};
 use image::GrayImage;
-use ocrs::{ImageSource, OcrEngine, OcrEngineParams};
 use rayon::prelude::*;
-use rten_imageproc::{RectF, RotatedRect};
+use rten::FloatOperators;
 use rten_tensor::prelude::*;
 use rten_tensor::{NdTensor, NdTensorView};
 
@@ -42,12 +42,6 @@ pub const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-";
 
 /// The embedded recognition model.
 static MODEL_BYTES: &[u8] = include_bytes!("../../models/tile_ocr.onnx");
-
-/// Gap, in pixels, between crops composed onto the shared canvas.
-const GAP: u32 = 2;
-
-/// Widest canvas row before starting a new row of crops.
-const MAX_ROW_WIDTH: u32 = 2048;
 
 /// Lines are batched by their prepared width rounded up to a multiple of this many pixels, as
 /// ocrs batches them (fewer, fuller batches; the padding is read as ground).
@@ -79,10 +73,10 @@ pub struct CropReading {
 
 /// Reads tile crops with the tile OCR model; create it once and reuse it.
 pub struct TileReader {
-    /// The ocrs engine (recognition model only, no detection model).
-    engine: OcrEngine,
-    /// A second instance of the same model, run on what the engine prepares.
+    /// The recognition model.
     model: rten::Model,
+    /// The height, in pixels, every crop is scaled to (the model's input height).
+    input_height: usize,
     /// See [`TEMPERATURE`].
     temperature: f32,
 }
@@ -90,77 +84,44 @@ pub struct TileReader {
 impl TileReader {
     /// Loads the model embedded in the binary (`models/tile_ocr.onnx`).
     pub fn new() -> anyhow::Result<TileReader> {
-        let a = rten::Model::load_static_slice(MODEL_BYTES)
+        let model = rten::Model::load_static_slice(MODEL_BYTES)
             .context("loading embedded tile OCR model")?;
-        let b = rten::Model::load_static_slice(MODEL_BYTES)
-            .context("loading embedded tile OCR model")?;
-        Self::from_models(a, b)
+        Self::from_model(model)
     }
 
     /// Loads a model from an ONNX (or `.rten`) file instead of the embedded one.
     pub fn from_file(path: &Path) -> anyhow::Result<TileReader> {
         let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let a = rten::Model::load(bytes.clone())
-            .with_context(|| format!("loading {}", path.display()))?;
-        let b = rten::Model::load(bytes).with_context(|| format!("loading {}", path.display()))?;
-        Self::from_models(a, b)
+        let model =
+            rten::Model::load(bytes).with_context(|| format!("loading {}", path.display()))?;
+        Self::from_model(model)
     }
 
-    fn from_models(engine_model: rten::Model, model: rten::Model) -> anyhow::Result<TileReader> {
-        let engine = OcrEngine::new(OcrEngineParams {
-            detection_model: None,
-            recognition_model: Some(engine_model),
-            alphabet: Some(ALPHABET.to_string()),
-            ..Default::default()
-        })?;
+    fn from_model(model: rten::Model) -> anyhow::Result<TileReader> {
         Ok(TileReader {
-            engine,
+            input_height: input_height(&model)?,
             model,
             temperature: TEMPERATURE,
         })
     }
 
-    /// Reads every crop in one `recognize_text` call (the crops are composed
-    /// onto one canvas, one text-line box per crop). Returns one reading per
-    /// crop, in order. Crops with a zero dimension read as empty text with
-    /// confidence 0.
+    /// Reads every crop: each is prepared as ocrs prepares a text line (scaled on its own to the
+    /// model's height), and the lines are run through the model in batches of like width. Returns one reading
+    /// per crop, in order. Crops with a zero dimension read as empty text with confidence 0.
     pub fn read(&self, crops: &[GrayImage]) -> anyhow::Result<Vec<CropReading>> {
         let empty = || CropReading {
             text: String::new(),
             confidence: 0.0,
             alternatives: Vec::new(),
         };
-        if crops.is_empty() {
-            return Ok(Vec::new());
-        }
-        let (canvas, places) = compose(crops);
-        let Some(canvas) = canvas else {
-            return Ok(crops.iter().map(|_| empty()).collect());
-        };
-        let (cw, ch) = canvas.dimensions();
-        let input = self
-            .engine
-            .prepare_input(ImageSource::from_bytes(canvas.as_raw(), (cw, ch))?)?;
-
-        // One line (made of one word box) per non-empty crop.
-        let used: Vec<usize> = (0..crops.len()).filter(|&i| places[i].is_some()).collect();
-        let lines: Vec<Vec<RotatedRect>> = used
-            .iter()
-            .map(|&i| {
-                let (x, y) = places[i].expect("placed crop");
-                let (w, h) = crops[i].dimensions();
-                let r = RectF::from_tlbr(y as f32, x as f32, (y + h) as f32, (x + w) as f32);
-                vec![RotatedRect::from_rect(r)]
-            })
+        // One line per non-empty crop; each line's preparation is independent of the others'.
+        let used: Vec<usize> = (0..crops.len())
+            .filter(|&i| crops[i].width() > 0 && crops[i].height() > 0)
             .collect();
-        // Run the model on exactly what ocrs prepares for each line, grouped by
-        // padded width as ocrs groups its batches.
-        // Each line's preparation (cut out and scaled to the model's height) is independent of
-        // the others': in parallel.
-        let prepared = lines
+        let prepared = used
             .par_iter()
-            .map(|line| self.engine.prepare_recognition_input(&input, line))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|&i| prepare_line(&crops[i], self.input_height))
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
         for (k, p) in prepared.iter().enumerate() {
             groups
@@ -168,7 +129,7 @@ impl TileReader {
                 .or_default()
                 .push(k);
         }
-        let mut scored: Vec<Option<CropReading>> = vec![None; lines.len()];
+        let mut scored: Vec<Option<CropReading>> = vec![None; prepared.len()];
         for (width, members) in groups {
             let height = prepared[members[0]].size(0);
             let mut batch = NdTensor::full([members.len(), 1, height, width], PAD_VALUE);
@@ -206,39 +167,55 @@ impl TileReader {
     }
 }
 
-/// Lays the crops out in rows on one white canvas. Returns the canvas (None if
-/// every crop is empty) and the top-left position of each non-empty crop.
-fn compose(crops: &[GrayImage]) -> (Option<GrayImage>, Vec<Option<(u32, u32)>>) {
-    let max_w = crops.iter().map(|c| c.width()).max().unwrap_or(0);
-    let row_limit = MAX_ROW_WIDTH.max(max_w + 2 * GAP);
-    let mut places = Vec::with_capacity(crops.len());
-    let (mut x, mut y, mut row_h, mut canvas_w) = (GAP, GAP, 0u32, 0u32);
-    for c in crops {
-        let (w, h) = c.dimensions();
-        if w == 0 || h == 0 {
-            places.push(None);
-            continue;
-        }
-        if x + w + GAP > row_limit && x > GAP {
-            x = GAP;
-            y += row_h + GAP;
-            row_h = 0;
-        }
-        places.push(Some((x, y)));
-        x += w + GAP;
-        canvas_w = canvas_w.max(x);
-        row_h = row_h.max(h);
+/// The model's input height: the third dimension of its first input (`[N, 1, H, W]`), or
+/// [`DEFAULT_INPUT_HEIGHT`] where the model leaves it open, as ocrs takes it.
+fn input_height(model: &rten::Model) -> anyhow::Result<usize> {
+    let input = model
+        .input_ids()
+        .first()
+        .copied()
+        .ok_or_else(|| anyhow!("the recognition model has no inputs"))?;
+    let shape = model
+        .node_info(input)
+        .and_then(|info| info.shape())
+        .ok_or_else(|| anyhow!("the recognition model does not give its input's shape"))?;
+    match shape.get(2) {
+        Some(rten::Dimension::Fixed(height)) if *height > 0 => Ok(*height),
+        Some(rten::Dimension::Symbolic(_)) => Ok(DEFAULT_INPUT_HEIGHT),
+        _ => Err(anyhow!(
+            "the recognition model's input is not [N, 1, height, width]: {shape:?}"
+        )),
     }
-    if canvas_w == 0 {
-        return (None, places);
-    }
-    let mut canvas = GrayImage::from_pixel(canvas_w, y + row_h + GAP, image::Luma([255]));
-    for (c, p) in crops.iter().zip(&places) {
-        if let Some((px, py)) = p {
-            image::imageops::replace(&mut canvas, c, i64::from(*px), i64::from(*py));
-        }
-    }
-    (Some(canvas), places)
+}
+
+/// The input height ocrs takes for a model whose input leaves its height open.
+const DEFAULT_INPUT_HEIGHT: usize = 50;
+
+/// Narrowest and widest a prepared line may be, in pixels (ocrs's bounds).
+const LINE_WIDTH_BOUNDS: (f32, f32) = (10.0, 2400.0);
+
+/// One crop as the model's input line, exactly as ocrs prepares a text line that covers the
+/// crop (`OcrEngine::prepare_recognition_input`; checked level for level by a test): levels
+/// `v / 255 - 0.5`, scaled bilinearly to `height` keeping the crop's aspect ratio (at least 10
+/// and at most 2,400 pixels wide). ocrs cuts the line out of a page image: composing the crops
+/// onto one page for it, and the polygon fill that cuts them out again, took a tenth of a
+/// 1080x2400 screenshot's read.
+fn prepare_line(crop: &GrayImage, height: usize) -> anyhow::Result<NdTensor<f32, 2>> {
+    let (w, h) = (crop.width() as usize, crop.height() as usize);
+    let levels: Vec<f32> = crop
+        .as_raw()
+        .iter()
+        .map(|&v| PAD_VALUE + v as f32 * (1.0 / 255.0))
+        .collect();
+    let aspect = w as f32 / h as f32;
+    let width = (height as f32 * aspect).clamp(LINE_WIDTH_BOUNDS.0, LINE_WIDTH_BOUNDS.1) as usize;
+    let resized = NdTensor::from_data([1, 1, h, w], levels)
+        .resize_image([height, width])
+        .map_err(|e| anyhow!("scaling a crop to the model's height: {e}"))?;
+    let resized: NdTensor<f32, 4> = resized
+        .try_into()
+        .map_err(|_| anyhow!("a scaled crop is not 4-D"))?;
+    Ok(resized.into_shape([height, width]))
 }
 
 /// Prefixes kept by the CTC prefix beam search that proposes the labels worth scoring.
@@ -463,26 +440,47 @@ mod tests {
         assert!(r[0].text.is_empty() || r[0].confidence < 0.5, "{:?}", r[0]);
     }
 
+    /// The line as ocrs prepares it: the crop on a white page (a margin round it, as the
+    /// crops once were composed), cut out by `OcrEngine::prepare_recognition_input`.
+    fn prepared_by_ocrs(crop: &GrayImage) -> NdTensor<f32, 2> {
+        use ocrs::{ImageSource, OcrEngine, OcrEngineParams};
+        use rten_imageproc::{RectF, RotatedRect};
+        let margin = 3;
+        let (w, h) = crop.dimensions();
+        let mut page = GrayImage::from_pixel(w + 2 * margin, h + 2 * margin, image::Luma([255]));
+        image::imageops::replace(&mut page, crop, i64::from(margin), i64::from(margin));
+        let model = rten::Model::load_static_slice(MODEL_BYTES).unwrap();
+        let engine = OcrEngine::new(OcrEngineParams {
+            recognition_model: Some(model),
+            ..Default::default()
+        })
+        .unwrap();
+        let source = ImageSource::from_bytes(page.as_raw(), page.dimensions()).unwrap();
+        let input = engine.prepare_input(source).unwrap();
+        let (x, y) = (margin as f32, margin as f32);
+        let rect = RectF::from_tlbr(y, x, y + h as f32, x + w as f32);
+        engine
+            .prepare_recognition_input(&input, &[RotatedRect::from_rect(rect)])
+            .unwrap()
+    }
+
     #[test]
-    fn compose_places_crops_without_overlap() {
-        let crops: Vec<GrayImage> = (0..40)
-            .map(|i| GrayImage::new(30 + i * 7, 20 + i))
-            .collect();
-        let (canvas, places) = compose(&crops);
-        let canvas = canvas.unwrap();
-        let rects: Vec<(u32, u32, u32, u32)> = crops
-            .iter()
-            .zip(&places)
-            .map(|(c, p)| {
-                let (x, y) = p.unwrap();
-                (x, y, x + c.width(), y + c.height())
-            })
-            .collect();
-        for (i, a) in rects.iter().enumerate() {
-            assert!(a.2 <= canvas.width() && a.3 <= canvas.height());
-            for b in &rects[i + 1..] {
-                assert!(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1);
-            }
+    fn crops_are_prepared_as_ocrs_prepares_their_lines() {
+        let reader = TileReader::new().unwrap();
+        assert_eq!(reader.input_height, 32);
+        // Narrow, square, wide, tiny and very wide crops, of varied levels.
+        for (w, h) in [(7, 40), (40, 40), (90, 31), (3, 2), (130, 12), (4000, 20)] {
+            let crop =
+                GrayImage::from_fn(w, h, |x, y| image::Luma([((x * 37 + y * 11) % 256) as u8]));
+            let ours = prepare_line(&crop, reader.input_height).unwrap();
+            let theirs = prepared_by_ocrs(&crop);
+            assert_eq!(ours.shape(), theirs.shape(), "{w}x{h}");
+            assert!(
+                ours.iter()
+                    .zip(theirs.iter())
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{w}x{h}: levels differ"
+            );
         }
     }
 
