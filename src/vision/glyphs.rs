@@ -161,6 +161,8 @@ pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
     let row = |y: usize| &pixels[y * w..(y + 1) * w];
     // column[x]: the sum of column x over the window's rows [top, bottom).
     let mut column = vec![0u32; w];
+    // Each row's window sums (see [`mark_row`]), kept from row to row.
+    let mut sums = Vec::with_capacity(w);
     for y in 0..(r + 1).min(h) {
         column
             .iter_mut()
@@ -185,13 +187,43 @@ pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
         let rows = ((y + r).min(h - 1) + 1 - y.saturating_sub(r)) as i64;
         let at = y * w;
         let row_masks = (&mut dark[at..at + w], &mut light[at..at + w]);
-        mark_row(&pixels[at..at + w], &column, r, rows, delta, row_masks);
+        mark_row(
+            &pixels[at..at + w],
+            &column,
+            (r, rows, delta),
+            &mut sums,
+            row_masks,
+        );
     }
     let image =
         |raw| GrayImage::from_raw(w as u32, h as u32, raw).expect("a buffer of the image's size");
     InkMasks {
         dark: image(dark),
         light: image(light),
+    }
+}
+
+/// Marks the dark and light ink of pixels whose windows of `count` pixels sum to `sums`, as
+/// [`mark_row`] does, in 32 bits: `(255 + delta + 1) * count` must fit.
+fn mark_whole_windows(
+    pixels: &[u8],
+    sums: &[u32],
+    count: u32,
+    delta: u32,
+    (dark, light): (&mut [u8], &mut [u8]),
+) {
+    for (((&p, &sum), d), l) in pixels.iter().zip(sums).zip(dark).zip(light) {
+        let p = p as u32;
+        *d = if (p + delta + 1) * count <= sum {
+            255
+        } else {
+            0
+        };
+        *l = if p.saturating_sub(delta) * count > sum {
+            255
+        } else {
+            0
+        };
     }
 }
 
@@ -202,9 +234,8 @@ pub fn ink_masks(gray: &GrayImage, radius: u32, delta: i32) -> InkMasks {
 fn mark_row(
     pixels: &[u8],
     column: &[u32],
-    r: usize,
-    rows: i64,
-    delta: i64,
+    (r, rows, delta): (usize, i64, i64),
+    sums: &mut Vec<u32>,
     (dark, light): (&mut [u8], &mut [u8]),
 ) {
     let w = pixels.len();
@@ -235,20 +266,29 @@ fn mark_row(
         (dark[x], light[x]) = edge(x, &mut sum);
     }
     if inner_start < inner_end {
-        // Whole windows: one column comes in, one leaves.
+        // Whole windows: one column comes in, one leaves. The sums first, then the marks, in
+        // 32 bits where the products fit (they do but for windows of millions of pixels): a loop
+        // the compiler runs several pixels at a time.
         let count = (2 * r + 1) as i64 * rows;
         let inner = inner_start..inner_end;
         let coming = &column[inner.start + r..inner.end + r];
         let leaving = &column[inner.start - r - 1..];
-        for ((((&p, &c), &l), d), li) in pixels[inner.clone()]
-            .iter()
-            .zip(coming)
-            .zip(leaving)
-            .zip(&mut dark[inner.clone()])
-            .zip(&mut light[inner])
-        {
+        sums.clear();
+        sums.extend(coming.iter().zip(leaving).map(|(&c, &l)| {
             sum = sum + c - l;
-            (*d, *li) = ink(p, sum, count);
+            sum
+        }));
+        let pixels = &pixels[inner.clone()];
+        let marks = (&mut dark[inner.clone()], &mut light[inner]);
+        match u32::try_from((u8::MAX as i64 + delta + 1) * count) {
+            Ok(_) => mark_whole_windows(pixels, sums, count as u32, delta as u32, marks),
+            Err(_) => {
+                for (((&p, &sum), d), li) in
+                    pixels.iter().zip(sums.iter()).zip(marks.0).zip(marks.1)
+                {
+                    (*d, *li) = ink(p, sum, count);
+                }
+            }
         }
     }
     for x in inner_end..w {
@@ -336,12 +376,13 @@ pub(crate) fn components(image: &GrayImage) -> Vec<(u8, Blob)> {
         let mut x = 0;
         while x < w {
             let value = row[x as usize];
+            if value == 0 {
+                x = end_of_zeros(row, x);
+                continue;
+            }
             let x0 = x;
             while x < w && row[x as usize] == value {
                 x += 1;
-            }
-            if value == 0 {
-                continue;
             }
             let here = runs.len();
             runs.push(Run {
@@ -390,6 +431,22 @@ pub(crate) fn components(image: &GrayImage) -> Vec<(u8, Blob)> {
         }
     }
     out
+}
+
+/// Where the run of zeros at `x` in `row` ends: eight pixels at a time, then one at a time (a
+/// mask's rows are mostly zeros).
+fn end_of_zeros(row: &[u8], x: u32) -> u32 {
+    let mut x = x as usize;
+    while let Some(eight) = row.get(x..x + 8) {
+        if eight != [0; 8] {
+            break;
+        }
+        x += 8;
+    }
+    while row.get(x) == Some(&0) {
+        x += 1;
+    }
+    x as u32
 }
 
 /// The root of run `i`'s component (the component's first run), halving the path on the way.
@@ -576,6 +633,27 @@ mod tests {
             }
         }
         masks
+    }
+
+    /// Pixels whose level lies at the edge of their window's mean (random images rarely do): a
+    /// 5x3 image of 59s, radius 1, margin 7, one middle pixel changed. At 50 the window sums to
+    /// exactly (50 + 7 + 1) * 9, its mean 58 just above 50 + 7: dark; at 51 not; at 67 the mean
+    /// is 59, just below 67 - 7: light; at 66 not.
+    #[test]
+    fn ink_at_the_edge_of_the_mean_is_marked_as_defined() {
+        for middle in [49u8, 50, 51, 66, 67, 68, 69] {
+            let mut gray = GrayImage::from_pixel(5, 3, Luma([59]));
+            gray.put_pixel(2, 1, Luma([middle]));
+            let (fast, slow) = (ink_masks(&gray, 1, 7), ink_masks_by_definition(&gray, 1, 7));
+            assert_eq!(fast.dark, slow.dark, "dark, middle {middle}");
+            assert_eq!(fast.light, slow.light, "light, middle {middle}");
+        }
+        let dark_at_edge = ink_masks(
+            &GrayImage::from_fn(5, 3, |x, y| Luma([if (x, y) == (2, 1) { 50 } else { 59 }])),
+            1,
+            7,
+        );
+        assert_eq!(dark_at_edge.dark.get_pixel(2, 1).0[0], 255);
     }
 
     /// Random grey images from 1x1 up, with a radius that may exceed them.

@@ -12,7 +12,7 @@ use super::turn::Turn;
 use super::{BoardReading, MarkDoubt, MarkKind, VisionError};
 use image::{DynamicImage, GrayImage};
 use rayon::prelude::*;
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 /// Digits the model may read in a main tile, where only letters belong, and the letters they
 /// stand for. A tile read this way keeps half its confidence.
@@ -645,8 +645,8 @@ struct CoverEdges<'a> {
     image: &'a DynamicImage,
     cells: &'a [TileCrops],
     rows: usize,
-    above: OnceCell<Vec<Option<f32>>>,
-    below: OnceCell<Vec<Option<f32>>>,
+    above: OnceLock<Vec<Option<f32>>>,
+    below: OnceLock<Vec<Option<f32>>>,
 }
 
 impl<'a> CoverEdges<'a> {
@@ -656,8 +656,8 @@ impl<'a> CoverEdges<'a> {
             image,
             cells,
             rows,
-            above: OnceCell::new(),
-            below: OnceCell::new(),
+            above: OnceLock::new(),
+            below: OnceLock::new(),
         }
     }
 
@@ -666,6 +666,12 @@ impl<'a> CoverEdges<'a> {
     fn across(&self, from_above: bool) -> &[Option<f32>] {
         let edges = if from_above { &self.above } else { &self.below };
         edges.get_or_init(|| cover_edge::cover_edges(self.image, self.cells, self.rows, from_above))
+    }
+
+    /// Finds the edges from above and from below now (see [`read_cells`]).
+    fn find_both(&self) {
+        self.across(true);
+        self.across(false);
     }
 
     /// Whether a cover comes over `row` from above or from below.
@@ -1217,12 +1223,15 @@ pub fn read_cells(
     reader: &TileReader,
 ) -> Result<(BoardReading, Turn), VisionError> {
     let (mut crops, owners) = gather_crops(cells);
-    let mut readings = read_crops(reader, &crops)?;
+    // Most boards ask for the cover edges below: they are found while the model reads (its
+    // recurrent layer leaves a core idle).
+    let edges = CoverEdges::new(image, cells, lattice.rows);
+    let (readings, ()) = rayon::join(|| read_crops(reader, &crops), || edges.find_both());
+    let mut readings = readings?;
     let mains: Vec<usize> = (0..owners.len())
         .filter(|&k| owners[k].1.is_none())
         .collect();
     refuse_numbers(lattice, &mains, &readings)?;
-    let edges = CoverEdges::new(image, cells, lattice.rows);
     let lifted = read_lifted_letters(reader, cells, &owners, &edges, &mut crops, &mut readings)?;
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;

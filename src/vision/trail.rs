@@ -329,30 +329,31 @@ fn largest_channel(image: &DynamicImage, cell: PixelBox) -> GrayImage {
 /// from 8-bit RGB and RGBA images; other kinds convert the box alone).
 fn channel_extreme(image: &DynamicImage, cell: PixelBox, pick: impl Fn(&[u8]) -> u8) -> GrayImage {
     match image {
-        DynamicImage::ImageRgb8(rgb) => of_rows(rgb.as_raw(), rgb.width(), 3, cell, pick),
-        DynamicImage::ImageRgba8(rgba) => of_rows(rgba.as_raw(), rgba.width(), 4, cell, pick),
+        DynamicImage::ImageRgb8(rgb) => of_rows::<3>(rgb.as_raw(), rgb.width(), cell, pick),
+        DynamicImage::ImageRgba8(rgba) => of_rows::<4>(rgba.as_raw(), rgba.width(), cell, pick),
         other => {
             let (w, h) = (cell.width(), cell.height());
             let rgb = other.crop_imm(cell.left, cell.top, w, h).to_rgb8();
-            of_rows(rgb.as_raw(), w, 3, PixelBox::whole((w, h)), pick)
+            of_rows::<3>(rgb.as_raw(), w, PixelBox::whole((w, h)), pick)
         }
     }
 }
 
 /// `pick` of the channels of each pixel of a box of an interleaved 8-bit image `width` pixels
-/// wide with `channels` channels per pixel (the first three are colours).
-fn of_rows(
+/// wide with `N` channels per pixel (the first three are colours).
+fn of_rows<const N: usize>(
     raw: &[u8],
     width: u32,
-    channels: usize,
     cell: PixelBox,
     pick: impl Fn(&[u8]) -> u8,
 ) -> GrayImage {
+    let channels = N;
     let mut out = Vec::with_capacity(cell.area() as usize);
     for y in cell.top..cell.bottom {
         let start = (y as usize * width as usize + cell.left as usize) * channels;
         let row = &raw[start..start + cell.width() as usize * channels];
-        out.extend(row.chunks_exact(channels).map(&pick));
+        let (pixels, _) = row.as_chunks::<N>();
+        out.extend(pixels.iter().map(|p| pick(p)));
     }
     GrayImage::from_raw(cell.width(), cell.height(), out).expect("one level per pixel")
 }
@@ -373,10 +374,16 @@ pub(crate) fn open_around_ink(mask: &GrayImage, radius: u8) -> GrayImage {
     let (w, h) = mask.dimensions();
     let mut out = GrayImage::new(w, h);
     let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
-    for (x, y, p) in mask.enumerate_pixels() {
-        if p[0] > 0 {
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
-        }
+    for (y, row) in mask.as_raw().chunks_exact(w.max(1) as usize).enumerate() {
+        let (Some(first), Some(last)) = (
+            row.iter().position(|&p| p > 0),
+            row.iter().rposition(|&p| p > 0),
+        ) else {
+            continue;
+        };
+        let y = y as u32;
+        (x0, y0) = (x0.min(first as u32), y0.min(y));
+        (x1, y1) = (x1.max(last as u32 + 1), y1.max(y + 1));
     }
     if x0 >= x1 {
         return out;
