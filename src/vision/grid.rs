@@ -1776,6 +1776,7 @@ const LOOK_CONTRAST_FLOOR: f32 = 12.0;
 /// `None` where the sample falls in the cell's text box (widened a little) or off the image.
 fn cell_look(lattice: &Lattice, gray: &GrayImage, i: usize) -> Vec<Option<f32>> {
     let (w, h) = gray.dimensions();
+    let raw = gray.as_raw();
     let (cx, cy) = lattice.centre(i / lattice.cols, i % lattice.cols);
     let text = lattice.cells[i].map(|b| {
         let m = LOOK_TEXT_MARGIN * lattice.px.min(lattice.py);
@@ -1797,9 +1798,12 @@ fn cell_look(lattice: &Lattice, gray: &GrayImage, i: usize) -> Vec<Option<f32>> 
             if in_text || x < 1.0 || y < 1.0 || x >= (w - 1) as f32 || y >= (h - 1) as f32 {
                 return None;
             }
-            let (x, y) = (x as u32, y as u32);
+            let (x, y) = (x as usize, y as usize);
             let sum: u32 = (y - 1..=y + 1)
-                .flat_map(|y| (x - 1..=x + 1).map(move |x| gray.get_pixel(x, y)[0] as u32))
+                .map(|y| {
+                    let at = y * w as usize + x;
+                    raw[at - 1..=at + 1].iter().map(|&v| v as u32).sum::<u32>()
+                })
                 .sum();
             Some(sum as f32 / 9.0)
         })
