@@ -9,8 +9,8 @@ cache), then `--runs` times (default 30) by each binary in turn, alternating, so
 share whatever else the machine is doing. Prints, per image and binary, the median, the fastest
 and the slowest run in milliseconds, and the load average before and after (the machine's other
 work shows there: compare builds only side by side, from one run of this script). Also the median
-CPU time of the run (user and system, over every thread), which the machine's other work moves
-far less than the wall time.
+CPU time of the runs (user and system, over every thread): the work done, which a busy shared
+machine still inflates (cache and cores shared), so it too is compared side by side only.
 """
 import argparse
 import os
