@@ -9,9 +9,10 @@
 //! 5. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
 //! 6. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
 //!    into board notation, point values and bonus badges (`cover_edge` finds where a banner over
-//!    a row hides its badges).
+//!    a row hides its badges, `cover_side` where an alert's side or corner cuts a letter).
 
 pub(crate) mod cover_edge;
+pub(crate) mod cover_side;
 pub mod doubt;
 pub mod eval;
 pub(crate) mod fill;

@@ -1,6 +1,7 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
 use super::cover_edge;
+use super::cover_side::{self, Side};
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
@@ -864,6 +865,66 @@ fn doubt_letters_of_covered_rows(
     }
 }
 
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings whose text a
+/// cover over part of the board lies against (an alert's side or corner through the letter; see
+/// [`cover_side`]): what is left of a `W` reads `I`, surely. `mains` are indices into
+/// `readings`, each with its cell and text box in `texts` (see [`main_text_box`]). Returns the
+/// readings so covered, with the side the cover comes from.
+fn doubt_letters_beside_covers(
+    image: &DynamicImage,
+    mains: &[usize],
+    texts: &[Option<(&TileCrops, PixelBox)>],
+    readings: &mut [CropReading],
+) -> Vec<(usize, Cover)> {
+    let letters: Vec<Option<cover_side::LetterBox>> = texts
+        .iter()
+        .map(|t| t.map(|(cell, text)| (text, cell.cell)))
+        .collect();
+    let sides = cover_side::covered_sides(image, &letters);
+    let mut covered = Vec::new();
+    for (&k, side) in mains.iter().zip(sides) {
+        let Some(side) = side else {
+            continue;
+        };
+        let r = &mut readings[k];
+        r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        let cover = match side {
+            Side::Left => Cover::Left,
+            Side::Right => Cover::Right,
+            Side::Above => Cover::Above,
+            Side::Below => Cover::Below,
+        };
+        covered.push((k, cover));
+    }
+    covered
+}
+
+/// A text of one character whose box is at most this share of its height wide is a line, not
+/// a letter: a game's font draws its narrowest letter (`I`) with a stem of about a tenth of its
+/// height or more (measured on every real image: 0.109 at the narrowest), while the divider
+/// between an alert's two buttons, one pixel wide, read as an `I` at 99% on a tile it covers.
+const HAIRLINE_SHARE: f32 = 0.05;
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings of one character
+/// whose box is a hairline (see [`HAIRLINE_SHARE`]). `mains` are indices into `readings`, each
+/// with its cell and text box in `texts`.
+fn doubt_hairlines(
+    mains: &[usize],
+    texts: &[Option<(&TileCrops, PixelBox)>],
+    readings: &mut [CropReading],
+) {
+    for (&k, text) in mains.iter().zip(texts) {
+        let Some((_, text)) = text else {
+            continue;
+        };
+        let thin = text.width() as f32 <= HAIRLINE_SHARE * text.height() as f32;
+        if thin && readings[k].text.trim().chars().count() == 1 {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
 /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings with a hyphen
 /// (`RE-`, `-ING`) whose crop holds a single piece of ink: a printed hyphen stands apart from
 /// the letters, so one piece read with a hyphen is a letter crossed by a line running out of
@@ -1247,6 +1308,13 @@ pub fn read_cells(
         .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
         .collect();
     let mut covered = doubt_odd_letters(&mains, &spans, &crops, &mut readings);
+    covered.extend(doubt_letters_beside_covers(
+        image,
+        &mains,
+        &texts,
+        &mut readings,
+    ));
+    doubt_hairlines(&mains, &texts, &mut readings);
     covered.extend(doubt_covered_letters(
         image,
         cells,
@@ -2841,6 +2909,32 @@ mod tests {
         assert_eq!(
             confidences,
             [0.93, ODD_LETTER_CONFIDENCE, 0.93, 0.93, 0.93, 0.93]
+        );
+    }
+
+    #[test]
+    fn a_hairline_read_as_a_letter_is_doubted() {
+        let (cells, _) = three_by_three();
+        // Boxes 60 px high: an `I` 6 px wide (a tenth of its height, kept), a divider 1 px
+        // wide read `I` (doubted), a 3 px `I` (at the limit, doubted) and a `QU` 2 px wide
+        // (two letters are no hairline's reading).
+        let widths = [6, 1, 3, 2];
+        let texts = ["I", "I", "I", "QU"];
+        let boxes: Vec<Option<(&TileCrops, PixelBox)>> = cells
+            .iter()
+            .zip(widths)
+            .map(|(cell, w)| {
+                let (x, y) = (cell.cell.left + 40, cell.cell.top + 20);
+                Some((cell, PixelBox::new(x, y, x + w, y + 60)))
+            })
+            .collect();
+        let mains: Vec<usize> = (0..4).collect();
+        let mut readings: Vec<CropReading> = texts.iter().map(|t| reading(t, 0.99)).collect();
+        doubt_hairlines(&mains, &boxes, &mut readings);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        assert_eq!(
+            confidences,
+            [0.99, ODD_LETTER_CONFIDENCE, ODD_LETTER_CONFIDENCE, 0.99]
         );
     }
 

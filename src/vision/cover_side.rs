@@ -1,0 +1,331 @@
+//! A cover beside a letter: an alert or a popup over part of the board, whose side or corner
+//! runs through a tile's letter.
+//!
+//! What such a cover leaves of a letter is often another letter, read surely: the left stem of
+//! a `W` or an `N` is an `I`, an `O` without its top right a `C`. Its edge crosses only some of a
+//! row's tiles, so it is no banner's edge across the row (see [`super::cover_edge`]), and a side
+//! cut leaves the letter as high as the others. It shows round the letter it cuts instead: right
+//! beside the letter's box, on one side, the ground is not the tile's, unlike where the board's
+//! other letters have it; it is unlike the ground on the letter's opposite side; and it spreads
+//! past the letter as one colour over a square half a tile wide, as an opaque cover does. A
+//! swipe trail along a column passes on both sides of a letter alike, a trail's band seldom
+//! fills such a square, and a badge or a printed value is smaller.
+
+use super::fill::{self, Colour, Colours};
+use super::rect::{PixelBox, Rect};
+use image::{DynamicImage, GenericImageView};
+
+/// The patches beside a letter's box are this share of the cell's height deep (at least
+/// [`PATCH_DEPTH_PIXELS`]), one pixel off the box, each along half of one of its sides.
+const PATCH_DEPTH: f32 = 0.05;
+/// See [`PATCH_DEPTH`].
+const PATCH_DEPTH_PIXELS: f32 = 2.0;
+/// A patch is a cover's when its fill, taken relative to the median of its letter's patches,
+/// lies at least this far (RGB levels) from the same patch's on the board's letters (the
+/// median over them) ...
+const UNLIKE_THE_BOARD: f32 = 40.0;
+/// ... its fill lies at least this far from the patch's on the letter's opposite side ...
+const UNLIKE_THE_OPPOSITE: f32 = 40.0;
+/// ... and at least [`SQUARE_SHARE`] of the square this share of the cell's height wide beyond
+/// it (outward from the letter, centred on the patch's half) lies within [`SQUARE_NEAR`] of its
+/// fill.
+const SQUARE: f32 = 0.45;
+/// See [`SQUARE`]. Measured on the real screenshots (130 boards), the rendered swipe trails (300
+/// boards) and a probe of system alerts over the board's middle (207 boards), looking at each
+/// letter's lateral patch that lies farthest from the board's: no letter of a real screenshot
+/// or a trail probe read at 90% or more passes the three tests (a Word Hunt `I` in a column
+/// swipe's band passes the first and this one, at 0.81, not the second). Of the 24 tiles the
+/// alert probe read wrong at 90% or more, 15 pass them, their patches 56-363 levels off the
+/// board's and 0.75-1.0 of their squares alike; three more lie 20 levels off (a dark panel over
+/// a dark theme's tiles), as close as whole letters do elsewhere at 20-30 (a BWF tile's shading
+/// beside a wide letter, a JPEG's colour blur beside a Wordament letter): not taken.
+const SQUARE_SHARE: f32 = 0.7;
+/// See [`SQUARE`] (RGB levels).
+const SQUARE_NEAR: f32 = 40.0;
+/// Samples across each side of the square.
+const SQUARE_SAMPLES: usize = 16;
+/// Fewest letters on the board for their usual patches to be known.
+const FEWEST_LETTERS: usize = 4;
+
+/// A side of a letter's box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    Left,
+    Right,
+    Above,
+    Below,
+}
+
+impl Side {
+    /// The side across the box.
+    fn opposite(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            Side::Above => Side::Below,
+            Side::Below => Side::Above,
+        }
+    }
+}
+
+/// A patch of ground right beside a letter's box: along the first or second half of one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Patch {
+    side: Side,
+    second_half: bool,
+}
+
+/// The eight patches round a letter's box; the first four beside its left and right sides.
+const PATCHES: [Patch; 8] = {
+    const fn p(side: Side, second_half: bool) -> Patch {
+        Patch { side, second_half }
+    }
+    [
+        p(Side::Left, false),
+        p(Side::Left, true),
+        p(Side::Right, false),
+        p(Side::Right, true),
+        p(Side::Above, false),
+        p(Side::Above, true),
+        p(Side::Below, false),
+        p(Side::Below, true),
+    ]
+};
+
+impl Patch {
+    /// The patch across its side from this one.
+    fn opposite(self) -> Patch {
+        Patch {
+            side: self.side.opposite(),
+            ..self
+        }
+    }
+
+    /// The rectangle that reaches `depth` outward from one pixel off `text`'s side, along
+    /// `along` (the share of the side's length, from its top or left, where the rectangle's
+    /// middle lies) for `length` pixels.
+    fn beside(self, text: Rect, depth: f32, along: f32, length: f32) -> Rect {
+        let middle_x = text.left + along * text.width();
+        let middle_y = text.top + along * text.height();
+        let (x0, x1) = (middle_x - length / 2.0, middle_x + length / 2.0);
+        let (y0, y1) = (middle_y - length / 2.0, middle_y + length / 2.0);
+        match self.side {
+            Side::Left => Rect::new(text.left - 1.0 - depth, y0, text.left - 1.0, y1),
+            Side::Right => Rect::new(text.right + 1.0, y0, text.right + 1.0 + depth, y1),
+            Side::Above => Rect::new(x0, text.top - 1.0 - depth, x1, text.top - 1.0),
+            Side::Below => Rect::new(x0, text.bottom + 1.0, x1, text.bottom + 1.0 + depth),
+        }
+    }
+
+    /// The share of the side's length, from its top or left, where the patch's middle lies.
+    fn along(self) -> f32 {
+        if self.second_half { 0.75 } else { 0.25 }
+    }
+
+    /// The patch beside `text`, `depth` deep, within `cell`; `None` when nothing of it is left.
+    fn rect(self, text: Rect, cell: Rect, depth: f32) -> Option<Rect> {
+        let half = match self.side {
+            Side::Left | Side::Right => text.height() / 2.0,
+            Side::Above | Side::Below => text.width() / 2.0,
+        };
+        let r = self.beside(text, depth, self.along(), half);
+        let r = Rect::new(
+            r.left.max(cell.left),
+            r.top.max(cell.top),
+            r.right.min(cell.right),
+            r.bottom.min(cell.bottom),
+        );
+        (r.width() >= 1.0 && r.height() >= 1.0).then_some(r)
+    }
+
+    /// The square `size` wide beyond the patch (outward from `text`, centred on its half).
+    fn square_beyond(self, text: Rect, size: f32) -> Rect {
+        self.beside(text, size, self.along(), size)
+    }
+}
+
+/// A letter's box and its cell, in full-resolution pixels.
+pub(crate) type LetterBox = (PixelBox, PixelBox);
+
+/// For each of the board's letters (`letters`: each text's box and its cell; `None` for a cell
+/// with none), the side of its box a cover lies against (see the module's doc), if one does.
+/// No letter is found covered on a board of fewer than [`FEWEST_LETTERS`] letters.
+pub(crate) fn covered_sides(
+    image: &DynamicImage,
+    letters: &[Option<LetterBox>],
+) -> Vec<Option<Side>> {
+    let colours = Colours::new(image, 1.0);
+    let fills: Vec<Option<[Option<Colour>; 8]>> = letters
+        .iter()
+        .map(|l| l.map(|(text, cell)| patch_fills(&colours, text, cell)))
+        .collect();
+    let deviations: Vec<[Option<Colour>; 8]> = fills.iter().flatten().map(deviations_of).collect();
+    if deviations.len() < FEWEST_LETTERS {
+        return vec![None; letters.len()];
+    }
+    let usual: [Option<Colour>; 8] = std::array::from_fn(|i| {
+        let known: Vec<Colour> = deviations.iter().filter_map(|d| d[i]).collect();
+        fill::median(&known)
+    });
+    letters
+        .iter()
+        .zip(&fills)
+        .map(|(letter, fills)| {
+            let ((text, cell), fills) = (letter.as_ref()?, fills.as_ref()?);
+            let i = farthest_beside(&deviations_of(fills), &usual)?;
+            let (patch, fill) = (PATCHES[i], fills[i]?);
+            let opposite = PATCHES.iter().position(|&p| p == patch.opposite())?;
+            let unlike_opposite = fill::distance(fill, fills[opposite]?) >= UNLIKE_THE_OPPOSITE;
+            let square = patch.square_beyond(rect_of(*text), SQUARE * cell.height() as f32);
+            (unlike_opposite && share_near(image, square, fill) >= SQUARE_SHARE)
+                .then_some(patch.side)
+        })
+        .collect()
+}
+
+/// The box as a [`Rect`].
+fn rect_of(b: PixelBox) -> Rect {
+    Rect::new(b.left as f32, b.top as f32, b.right as f32, b.bottom as f32)
+}
+
+/// The fills of the [`PATCHES`] beside `text` in `cell` (`None` for one outside the cell).
+fn patch_fills(colours: &Colours, text: PixelBox, cell: PixelBox) -> [Option<Colour>; 8] {
+    let depth = (PATCH_DEPTH * cell.height() as f32).max(PATCH_DEPTH_PIXELS);
+    let (text, cell) = (rect_of(text), rect_of(cell));
+    PATCHES.map(|p| colours.fill(p.rect(text, cell, depth)?, None))
+}
+
+/// Each patch's fill less the median of the letter's patch fills.
+fn deviations_of(fills: &[Option<Colour>; 8]) -> [Option<Colour>; 8] {
+    let known: Vec<Colour> = fills.iter().flatten().copied().collect();
+    let Some(middle) = fill::median(&known) else {
+        return [None; 8];
+    };
+    fills.map(|f| f.map(|c| [0, 1, 2].map(|k| c[k] - middle[k])))
+}
+
+/// Of the patches beside a letter's left and right sides, the index of the one whose deviation
+/// lies farthest from the board's usual one, when that is at least [`UNLIKE_THE_BOARD`]. Above
+/// and below a letter, a cover's edge is a banner's or a popup's top, and the rules on letters'
+/// heights see what it cuts; a banner right above whole letters lies against them too (weighing
+/// every patch, the letters of Wordament's top row under a banner lost their values on the
+/// probes of banners and frosted covers, 38 values in all, and read right all the same).
+fn farthest_beside(deviations: &[Option<Colour>; 8], usual: &[Option<Colour>; 8]) -> Option<usize> {
+    let beside = deviations.iter().zip(usual).take(4);
+    let distances = beside.map(|(d, u)| match (d, u) {
+        (Some(d), Some(u)) => fill::distance(*d, *u),
+        _ => 0.0,
+    });
+    // The first of equals (both halves of a side under one cover).
+    let farthest =
+        distances
+            .enumerate()
+            .fold(None, |best: Option<(usize, f32)>, (i, d)| match best {
+                Some((_, b)) if b >= d => best,
+                _ => Some((i, d)),
+            });
+    farthest
+        .filter(|&(_, d)| d >= UNLIKE_THE_BOARD)
+        .map(|(i, _)| i)
+}
+
+/// The share of samples on a [`SQUARE_SAMPLES`]-square grid over `area` within [`SQUARE_NEAR`]
+/// of `colour`; samples off the image count against it.
+fn share_near(image: &DynamicImage, area: Rect, colour: Colour) -> f32 {
+    let (w, h) = image.dimensions();
+    let n = SQUARE_SAMPLES as f32;
+    let near = (0..SQUARE_SAMPLES * SQUARE_SAMPLES)
+        .filter(|k| {
+            let x = area.left + ((k % SQUARE_SAMPLES) as f32 + 0.5) / n * area.width();
+            let y = area.top + ((k / SQUARE_SAMPLES) as f32 + 0.5) / n * area.height();
+            if x < 0.0 || y < 0.0 || x >= w as f32 || y >= h as f32 {
+                return false;
+            }
+            let p = image.get_pixel(x as u32, y as u32).0;
+            fill::distance([p[0] as f32, p[1] as f32, p[2] as f32], colour) <= SQUARE_NEAR
+        })
+        .count();
+    near as f32 / (n * n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+
+    const GROUND: Rgb<u8> = Rgb([120, 80, 50]);
+    const TILE: Rgb<u8> = Rgb([240, 215, 175]);
+    const INK: Rgb<u8> = Rgb([30, 30, 30]);
+    const PANEL: Rgb<u8> = Rgb([242, 242, 247]);
+
+    fn paint(image: &mut RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), colour: Rgb<u8>) {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                image.put_pixel(x, y, colour);
+            }
+        }
+    }
+
+    /// A 4x4 board of 100-pixel cells from (50, 50) on a brown ground: cream tiles 90 pixels
+    /// wide, each with a dark letter 30 wide and 40 high in its middle; with each letter's box
+    /// and cell.
+    fn board() -> (RgbImage, Vec<Option<LetterBox>>) {
+        let mut image = RgbImage::from_pixel(500, 500, GROUND);
+        let mut letters = Vec::new();
+        for (row, col) in (0..4u32).flat_map(|r| (0..4u32).map(move |c| (r, c))) {
+            let (x, y) = (50 + col * 100, 50 + row * 100);
+            paint(&mut image, (x + 5, y + 5, x + 95, y + 95), TILE);
+            paint(&mut image, (x + 35, y + 30, x + 65, y + 70), INK);
+            let cell = PixelBox::new(x, y, x + 100, y + 100);
+            letters.push(Some((PixelBox::new(x + 35, y + 30, x + 65, y + 70), cell)));
+        }
+        (image, letters)
+    }
+
+    #[test]
+    fn an_alert_whose_side_cuts_letters_lies_against_them() {
+        let (mut image, mut letters) = board();
+        // An alert from x = 200 (through the letters of column 1) to the right, over rows 1
+        // and 2: their letters in columns 2 and 3 are hidden, those in column 1 cut to their
+        // left half.
+        paint(&mut image, (200, 138, 490, 348), PANEL);
+        for (i, letter) in letters.iter_mut().enumerate() {
+            let (row, col) = (i / 4, i % 4);
+            if (1..=2).contains(&row) && col >= 2 {
+                *letter = None;
+            } else if (1..=2).contains(&row) && col == 1 {
+                let (text, cell) = letter.unwrap();
+                *letter = Some((PixelBox::new(text.left, text.top, 200, text.bottom), cell));
+            }
+        }
+        let sides = covered_sides(&DynamicImage::ImageRgb8(image), &letters);
+        let covered: Vec<(usize, Side)> = sides
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i, s)))
+            .collect();
+        assert_eq!(covered, [(5, Side::Right), (9, Side::Right)]);
+    }
+
+    #[test]
+    fn a_band_along_a_row_passes_both_sides_of_its_letters_and_covers_none() {
+        let (mut image, letters) = board();
+        // A swipe trail's band 44 pixels high along row 1, over its letters (drawn again): it
+        // fills the patches left and right of each letter, and the squares beyond them.
+        paint(&mut image, (60, 178, 440, 222), Rgb([90, 200, 90]));
+        for col in 0..4 {
+            let x = 50 + col * 100;
+            paint(&mut image, (x + 35, 180, x + 65, 220), INK);
+        }
+        let sides = covered_sides(&DynamicImage::ImageRgb8(image), &letters);
+        assert!(sides.iter().all(Option::is_none), "{sides:?}");
+    }
+
+    #[test]
+    fn too_few_letters_tell_nothing() {
+        let (mut image, letters) = board();
+        paint(&mut image, (200, 138, 490, 348), PANEL);
+        let sides = covered_sides(&DynamicImage::ImageRgb8(image), &letters[..3]);
+        assert_eq!(sides, [None, None, None]);
+    }
+}
