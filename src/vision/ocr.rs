@@ -47,9 +47,9 @@ static MODEL_BYTES: &[u8] = include_bytes!("../../models/tile_ocr.onnx");
 /// ocrs batches them (fewer, fuller batches; the padding is read as ground).
 const BATCH_WIDTH_STEP: usize = 50;
 
-/// The value the model's input is padded with: ocrs's black level (its input runs from -0.5 to
-/// 0.5), as ocrs pads its own batches.
-const PAD_VALUE: f32 = -0.5;
+/// ocrs's black level: the model's input runs from -0.5 (black) to 0.5 (white). A crop's levels
+/// are offset by it, and batches are padded with it, as ocrs pads its own.
+const BLACK_LEVEL: f32 = -0.5;
 
 /// Temperature the model's log-probabilities are divided by before decoding (1 = as trained).
 ///
@@ -132,7 +132,7 @@ impl TileReader {
         let mut scored: Vec<Option<CropReading>> = vec![None; prepared.len()];
         for (width, members) in groups {
             let height = prepared[members[0]].size(0);
-            let mut batch = NdTensor::full([members.len(), 1, height, width], PAD_VALUE);
+            let mut batch = NdTensor::full([members.len(), 1, height, width], BLACK_LEVEL);
             for (j, &k) in members.iter().enumerate() {
                 let p = &prepared[k];
                 batch
@@ -205,7 +205,7 @@ fn prepare_line(crop: &GrayImage, height: usize) -> anyhow::Result<NdTensor<f32,
     let levels: Vec<f32> = crop
         .as_raw()
         .iter()
-        .map(|&v| PAD_VALUE + v as f32 * (1.0 / 255.0))
+        .map(|&v| BLACK_LEVEL + v as f32 * (1.0 / 255.0))
         .collect();
     let aspect = w as f32 / h as f32;
     let width = (height as f32 * aspect).clamp(LINE_WIDTH_BOUNDS.0, LINE_WIDTH_BOUNDS.1) as usize;

@@ -347,11 +347,10 @@ fn of_rows<const N: usize>(
     cell: PixelBox,
     pick: impl Fn(&[u8]) -> u8,
 ) -> GrayImage {
-    let channels = N;
     let mut out = Vec::with_capacity(cell.area() as usize);
     for y in cell.top..cell.bottom {
-        let start = (y as usize * width as usize + cell.left as usize) * channels;
-        let row = &raw[start..start + cell.width() as usize * channels];
+        let start = (y as usize * width as usize + cell.left as usize) * N;
+        let row = &raw[start..start + cell.width() as usize * N];
         let (pixels, _) = row.as_chunks::<N>();
         out.extend(pixels.iter().map(|p| pick(p)));
     }
