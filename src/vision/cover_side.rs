@@ -47,23 +47,25 @@ const SQUARE_SAMPLES: usize = 16;
 /// Fewest letters on the board for their usual patches to be known.
 const FEWEST_LETTERS: usize = 4;
 
-/// A side of a letter's box.
+/// The side a cover over a tile comes from (a notification banner from above, a popup or a
+/// keyboard from below, an alert's side from the left or right, the screenshot's edge from any
+/// side); here also the side of a letter's box a patch lies beside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Side {
-    Left,
-    Right,
+pub(crate) enum Cover {
     Above,
     Below,
+    Left,
+    Right,
 }
 
-impl Side {
+impl Cover {
     /// The side across the box.
-    fn opposite(self) -> Side {
+    fn opposite(self) -> Cover {
         match self {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-            Side::Above => Side::Below,
-            Side::Below => Side::Above,
+            Cover::Left => Cover::Right,
+            Cover::Right => Cover::Left,
+            Cover::Above => Cover::Below,
+            Cover::Below => Cover::Above,
         }
     }
 }
@@ -71,24 +73,24 @@ impl Side {
 /// A patch of ground right beside a letter's box: along the first or second half of one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Patch {
-    side: Side,
+    side: Cover,
     second_half: bool,
 }
 
 /// The eight patches round a letter's box; the first four beside its left and right sides.
 const PATCHES: [Patch; 8] = {
-    const fn p(side: Side, second_half: bool) -> Patch {
+    const fn p(side: Cover, second_half: bool) -> Patch {
         Patch { side, second_half }
     }
     [
-        p(Side::Left, false),
-        p(Side::Left, true),
-        p(Side::Right, false),
-        p(Side::Right, true),
-        p(Side::Above, false),
-        p(Side::Above, true),
-        p(Side::Below, false),
-        p(Side::Below, true),
+        p(Cover::Left, false),
+        p(Cover::Left, true),
+        p(Cover::Right, false),
+        p(Cover::Right, true),
+        p(Cover::Above, false),
+        p(Cover::Above, true),
+        p(Cover::Below, false),
+        p(Cover::Below, true),
     ]
 };
 
@@ -110,10 +112,10 @@ impl Patch {
         let (x0, x1) = (middle_x - length / 2.0, middle_x + length / 2.0);
         let (y0, y1) = (middle_y - length / 2.0, middle_y + length / 2.0);
         match self.side {
-            Side::Left => Rect::new(text.left - 1.0 - depth, y0, text.left - 1.0, y1),
-            Side::Right => Rect::new(text.right + 1.0, y0, text.right + 1.0 + depth, y1),
-            Side::Above => Rect::new(x0, text.top - 1.0 - depth, x1, text.top - 1.0),
-            Side::Below => Rect::new(x0, text.bottom + 1.0, x1, text.bottom + 1.0 + depth),
+            Cover::Left => Rect::new(text.left - 1.0 - depth, y0, text.left - 1.0, y1),
+            Cover::Right => Rect::new(text.right + 1.0, y0, text.right + 1.0 + depth, y1),
+            Cover::Above => Rect::new(x0, text.top - 1.0 - depth, x1, text.top - 1.0),
+            Cover::Below => Rect::new(x0, text.bottom + 1.0, x1, text.bottom + 1.0 + depth),
         }
     }
 
@@ -125,8 +127,8 @@ impl Patch {
     /// The patch beside `text`, `depth` deep, within `cell`; `None` when nothing of it is left.
     fn rect(self, text: Rect, cell: Rect, depth: f32) -> Option<Rect> {
         let half = match self.side {
-            Side::Left | Side::Right => text.height() / 2.0,
-            Side::Above | Side::Below => text.width() / 2.0,
+            Cover::Left | Cover::Right => text.height() / 2.0,
+            Cover::Above | Cover::Below => text.width() / 2.0,
         };
         let r = self.beside(text, depth, self.along(), half);
         let r = Rect::new(
@@ -153,26 +155,29 @@ pub(crate) type LetterBox = (PixelBox, PixelBox);
 pub(crate) fn covered_sides(
     image: &DynamicImage,
     letters: &[Option<LetterBox>],
-) -> Vec<Option<Side>> {
+) -> Vec<Option<Cover>> {
     let colours = Colours::new(image, 1.0);
     let fills: Vec<Option<[Option<Colour>; 8]>> = letters
         .iter()
         .map(|l| l.map(|(text, cell)| patch_fills(&colours, text, cell)))
         .collect();
-    let deviations: Vec<[Option<Colour>; 8]> = fills.iter().flatten().map(deviations_of).collect();
-    if deviations.len() < FEWEST_LETTERS {
+    let deviations: Vec<Option<[Option<Colour>; 8]>> = fills
+        .iter()
+        .map(|f| f.as_ref().map(deviations_of))
+        .collect();
+    if deviations.iter().flatten().count() < FEWEST_LETTERS {
         return vec![None; letters.len()];
     }
     let usual: [Option<Colour>; 8] = std::array::from_fn(|i| {
-        let known: Vec<Colour> = deviations.iter().filter_map(|d| d[i]).collect();
+        let known: Vec<Colour> = deviations.iter().flatten().filter_map(|d| d[i]).collect();
         fill::median(&known)
     });
     letters
         .iter()
-        .zip(&fills)
-        .map(|(letter, fills)| {
+        .zip(fills.iter().zip(&deviations))
+        .map(|(letter, (fills, deviations))| {
             let ((text, cell), fills) = (letter.as_ref()?, fills.as_ref()?);
-            let i = farthest_beside(&deviations_of(fills), &usual)?;
+            let i = farthest_beside(deviations.as_ref()?, &usual)?;
             let (patch, fill) = (PATCHES[i], fills[i]?);
             let opposite = PATCHES.iter().position(|&p| p == patch.opposite())?;
             let unlike_opposite = fill::distance(fill, fills[opposite]?) >= UNLIKE_THE_OPPOSITE;
@@ -299,12 +304,12 @@ mod tests {
             }
         }
         let sides = covered_sides(&DynamicImage::ImageRgb8(image), &letters);
-        let covered: Vec<(usize, Side)> = sides
+        let covered: Vec<(usize, Cover)> = sides
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.map(|s| (i, s)))
             .collect();
-        assert_eq!(covered, [(5, Side::Right), (9, Side::Right)]);
+        assert_eq!(covered, [(5, Cover::Right), (9, Cover::Right)]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! From the model's texts to board notation: tiles, point values, bonus badges, confidences.
 
 use super::cover_edge;
-use super::cover_side::{self, Side};
+use super::cover_side::{self, Cover};
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
@@ -710,16 +710,6 @@ impl<'a> CoverEdges<'a> {
     }
 }
 
-/// The side a cover over a tile comes from (a notification banner from above, a popup or a
-/// keyboard from below, the screenshot's edge from any side).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Cover {
-    Above,
-    Below,
-    Left,
-    Right,
-}
-
 impl Cover {
     /// Whether `mark` lies in the half of `cell` this cover comes from.
     fn hides_half_of(self, mark: PixelBox, cell: PixelBox) -> bool {
@@ -888,13 +878,7 @@ fn doubt_letters_beside_covers(
         };
         let r = &mut readings[k];
         r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
-        let cover = match side {
-            Side::Left => Cover::Left,
-            Side::Right => Cover::Right,
-            Side::Above => Cover::Above,
-            Side::Below => Cover::Below,
-        };
-        covered.push((k, cover));
+        covered.push((k, side));
     }
     covered
 }
