@@ -36,7 +36,8 @@ const SQUARE: f32 = 0.45;
 /// or a trail probe read at 90% or more passes the three tests (a Word Hunt `I` in a column
 /// swipe's band passes the first and this one, at 0.81, not the second). Of the 24 tiles the
 /// alert probe read wrong at 90% or more, 15 pass them, their patches 56-363 levels off the
-/// board's and 0.75-1.0 of their squares alike; three more lie 20 levels off (a dark panel over
+/// board's and 0.75-1.0 of their squares alike, and two more (`N`s cut to a `V`) with the
+/// square's own fill, past a sliver of their ink; three more lie 20 levels off (a dark panel over
 /// a dark theme's tiles), as close as whole letters do elsewhere at 20-30 (a BWF tile's shading
 /// beside a wide letter, a JPEG's colour blur beside a Wordament letter): not taken.
 const SQUARE_SHARE: f32 = 0.7;
@@ -176,16 +177,38 @@ pub(crate) fn covered_sides(
         .iter()
         .zip(fills.iter().zip(&deviations))
         .map(|(letter, (fills, deviations))| {
-            let ((text, cell), fills) = (letter.as_ref()?, fills.as_ref()?);
-            let i = farthest_beside(deviations.as_ref()?, &usual)?;
-            let (patch, fill) = (PATCHES[i], fills[i]?);
-            let opposite = PATCHES.iter().position(|&p| p == patch.opposite())?;
-            let unlike_opposite = fill::distance(fill, fills[opposite]?) >= UNLIKE_THE_OPPOSITE;
-            let square = patch.square_beyond(rect_of(*text), SQUARE * cell.height() as f32);
-            (unlike_opposite && share_near(image, square, fill) >= SQUARE_SHARE)
-                .then_some(patch.side)
+            let (letter, fills, deviations) =
+                (letter.as_ref()?, fills.as_ref()?, deviations.as_ref()?);
+            side_against(image, &colours, *letter, fills, deviations, &usual)
         })
         .collect()
+}
+
+/// The side of `letter`'s box a cover lies against, if one does (see the module's doc): the
+/// letter's patch `fills` and their `deviations`, against the board's `usual` deviations.
+fn side_against(
+    image: &DynamicImage,
+    colours: &Colours,
+    (text, cell): LetterBox,
+    fills: &[Option<Colour>; 8],
+    deviations: &[Option<Colour>; 8],
+    usual: &[Option<Colour>; 8],
+) -> Option<Cover> {
+    let i = farthest_beside(deviations, usual)?;
+    let (patch, fill, deviation, usual) = (PATCHES[i], fills[i]?, deviations[i]?, usual[i]?);
+    let middle = [0, 1, 2].map(|k| fill[k] - deviation[k]);
+    let opposite = PATCHES.iter().position(|&p| p == patch.opposite())?;
+    let opposite_fill = fills[opposite]?;
+    let square = patch.square_beyond(rect_of(text), SQUARE * cell.height() as f32);
+    let covers = |colour: Colour| {
+        let deviation = [0, 1, 2].map(|k| colour[k] - middle[k]);
+        fill::distance(deviation, usual) >= UNLIKE_THE_BOARD
+            && fill::distance(colour, opposite_fill) >= UNLIKE_THE_OPPOSITE
+            && share_near(image, square, colour) >= SQUARE_SHARE
+    };
+    // The patch's fill, or the square's: past a sliver of the letter's own ink that its box
+    // left out (a cut stem's edge), the patch holds ink and the cover lies beyond.
+    (covers(fill) || colours.fill(square, None).is_some_and(covers)).then_some(patch.side)
 }
 
 /// The box as a [`Rect`].
@@ -287,12 +310,11 @@ mod tests {
         (image, letters)
     }
 
-    #[test]
-    fn an_alert_whose_side_cuts_letters_lies_against_them() {
+    /// The board with an alert from x = 200 (through the letters of column 1) to the right,
+    /// over rows 1 and 2: their letters in columns 2 and 3 are hidden, those in column 1 cut to
+    /// their left half, their boxes ending at `box_right`.
+    fn board_under_alert(box_right: u32) -> (RgbImage, Vec<Option<LetterBox>>) {
         let (mut image, mut letters) = board();
-        // An alert from x = 200 (through the letters of column 1) to the right, over rows 1
-        // and 2: their letters in columns 2 and 3 are hidden, those in column 1 cut to their
-        // left half.
         paint(&mut image, (200, 138, 490, 348), PANEL);
         for (i, letter) in letters.iter_mut().enumerate() {
             let (row, col) = (i / 4, i % 4);
@@ -300,16 +322,43 @@ mod tests {
                 *letter = None;
             } else if (1..=2).contains(&row) && col == 1 {
                 let (text, cell) = letter.unwrap();
-                *letter = Some((PixelBox::new(text.left, text.top, 200, text.bottom), cell));
+                *letter = Some((
+                    PixelBox::new(text.left, text.top, box_right, text.bottom),
+                    cell,
+                ));
             }
         }
-        let sides = covered_sides(&DynamicImage::ImageRgb8(image), &letters);
-        let covered: Vec<(usize, Cover)> = sides
+        (image, letters)
+    }
+
+    /// The letters found covered, with the side.
+    fn covered(image: RgbImage, letters: &[Option<LetterBox>]) -> Vec<(usize, Cover)> {
+        let sides = covered_sides(&DynamicImage::ImageRgb8(image), letters);
+        sides
             .iter()
             .enumerate()
             .filter_map(|(i, s)| s.map(|s| (i, s)))
-            .collect();
-        assert_eq!(covered, [(5, Cover::Right), (9, Cover::Right)]);
+            .collect()
+    }
+
+    #[test]
+    fn an_alert_whose_side_cuts_letters_lies_against_them() {
+        let (image, letters) = board_under_alert(200);
+        assert_eq!(
+            covered(image, &letters),
+            [(5, Cover::Right), (9, Cover::Right)]
+        );
+    }
+
+    #[test]
+    fn a_sliver_of_cut_ink_left_out_of_the_box_does_not_hide_the_cover_beyond_it() {
+        // The cut letters' boxes stop 4 pixels short of the alert's side: the patch beside them
+        // is their own ink, the alert lies past it.
+        let (image, letters) = board_under_alert(196);
+        assert_eq!(
+            covered(image, &letters),
+            [(5, Cover::Right), (9, Cover::Right)]
+        );
     }
 
     #[test]
