@@ -137,3 +137,14 @@ fn marks_cut_away_by_the_image_edge_are_listed_and_those_it_leaves_are_read() {
         assert!(!listed(r, MarkKind::Value), "value of ({r}, 0) listed");
     }
 }
+
+#[test]
+fn a_column_cut_to_a_third_is_kept_though_half_its_letters_are_gone() {
+    // Letterpress, cut through its last column with 35% of it left: the edge leaves too little
+    // of some of its letters to find, and the 5x5 board was read as a sure 5x4 one; every cell
+    // of the cut column still shows a tile's fill.
+    let Some(path) = common::real_screen("letterpress_ipad_landscape_1024x768.png") else {
+        return;
+    };
+    read_cut(&path, Side::Right, 0.35);
+}

@@ -941,10 +941,13 @@ fn cut_letter(
 /// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
 /// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
 /// [`TILE_FILL_DISTANCE`]), or its tiles are highlighted in a colour of their own (see
-/// [`is_highlighted_row`]). Its cut letters become the cells' texts, and its cells are marked
-/// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each
-/// side at most, and only on `sides`; `fit` says how closely a cut letter must match the
-/// row's (see [`CutFit`]).
+/// [`is_highlighted_row`]). Where the image's edge cuts the row (`fit.by_the_image_edge`: a
+/// column, seen mirrored), half its cells may show no letter when all of them show a tile's
+/// fill: an edge that leaves a third of a tile leaves nothing of a narrow letter in its middle
+/// (a 5x5 Letterpress board cut so read as a sure 5x4 one, a 4x4 one refused as 4x3). Its cut
+/// letters become the cells' texts, and its cells are marked covered (read as tiles, never
+/// surely: see [`Lattice::covered`]). One row is taken in on each side at most, and only on
+/// `sides`; `fit` says how closely a cut letter must match the row's (see [`CutFit`]).
 fn take_in_covered_rows(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
@@ -978,7 +981,8 @@ fn take_in_covered_rows(
             })
             .collect();
         let found = cut.iter().flatten().count();
-        if found + CUT_ROW_MISSING < cols {
+        let few_letters = found + CUT_ROW_MISSING < cols;
+        if few_letters && !(fit.by_the_image_edge && 2 * found >= cols) {
             continue;
         }
         // The cover's edge: where the cut letters stop, the farthest in.
@@ -1015,17 +1019,21 @@ fn take_in_covered_rows(
                 colours.fill(area, letter)
             })
             .collect();
-        let tile_like = row_fills
+        let like = row_fills
             .iter()
             .flatten()
             .filter(|&&f| is_like_a_tile(f, &tiles))
-            .count() as f32
-            >= CUT_ROW_TILE_SHARE * cols as f32;
+            .count();
+        let tile_like = if few_letters {
+            like == cols
+        } else {
+            like as f32 >= CUT_ROW_TILE_SHARE * cols as f32
+        };
         let highlighted = || {
             gap_colour(lattice, kinds, colours)
                 .is_some_and(|gap| is_highlighted_row(lattice, colours, gap, cy, &row_fills))
         };
-        if !tile_like && !highlighted() {
+        if !tile_like && (few_letters || !highlighted()) {
             continue;
         }
         if lattice.covered.is_empty() {
