@@ -13,7 +13,7 @@
 
 use super::fill::{self, Colour, Colours};
 use super::rect::{PixelBox, Rect};
-use image::{DynamicImage, GenericImageView};
+use image::DynamicImage;
 
 /// The patches beside a letter's box are this share of the cell's height deep (at least
 /// [`PATCH_DEPTH_PIXELS`]), one pixel off the box, each along half of one of its sides.
@@ -179,7 +179,7 @@ pub(crate) fn covered_sides(
         .map(|(letter, (fills, deviations))| {
             let (letter, fills, deviations) =
                 (letter.as_ref()?, fills.as_ref()?, deviations.as_ref()?);
-            side_against(image, &colours, *letter, fills, deviations, &usual)
+            side_against(&colours, *letter, fills, deviations, &usual)
         })
         .collect()
 }
@@ -187,7 +187,6 @@ pub(crate) fn covered_sides(
 /// The side of `letter`'s box a cover lies against, if one does (see the module's doc): the
 /// letter's patch `fills` and their `deviations`, against the board's `usual` deviations.
 fn side_against(
-    image: &DynamicImage,
     colours: &Colours,
     (text, cell): LetterBox,
     fills: &[Option<Colour>; 8],
@@ -204,7 +203,7 @@ fn side_against(
         let deviation = [0, 1, 2].map(|k| colour[k] - middle[k]);
         fill::distance(deviation, usual) >= UNLIKE_THE_BOARD
             && fill::distance(colour, opposite_fill) >= UNLIKE_THE_OPPOSITE
-            && share_near(image, square, colour) >= SQUARE_SHARE
+            && share_near(colours, square, colour) >= SQUARE_SHARE
     };
     // The patch's fill, or the square's: past a sliver of the letter's own ink that its box
     // left out (a cut stem's edge), the patch holds ink and the cover lies beyond.
@@ -259,21 +258,12 @@ fn farthest_beside(deviations: &[Option<Colour>; 8], usual: &[Option<Colour>; 8]
 
 /// The share of samples on a [`SQUARE_SAMPLES`]-square grid over `area` within [`SQUARE_NEAR`]
 /// of `colour`; samples off the image count against it.
-fn share_near(image: &DynamicImage, area: Rect, colour: Colour) -> f32 {
-    let (w, h) = image.dimensions();
-    let n = SQUARE_SAMPLES as f32;
-    let near = (0..SQUARE_SAMPLES * SQUARE_SAMPLES)
-        .filter(|k| {
-            let x = area.left + ((k % SQUARE_SAMPLES) as f32 + 0.5) / n * area.width();
-            let y = area.top + ((k / SQUARE_SAMPLES) as f32 + 0.5) / n * area.height();
-            if x < 0.0 || y < 0.0 || x >= w as f32 || y >= h as f32 {
-                return false;
-            }
-            let p = image.get_pixel(x as u32, y as u32).0;
-            fill::distance([p[0] as f32, p[1] as f32, p[2] as f32], colour) <= SQUARE_NEAR
-        })
+fn share_near(colours: &Colours, area: Rect, colour: Colour) -> f32 {
+    let near = colours
+        .samples(area, SQUARE_SAMPLES)
+        .filter(|(_, c)| c.is_some_and(|c| fill::distance(c, colour) <= SQUARE_NEAR))
         .count();
-    near as f32 / (n * n)
+    near as f32 / (SQUARE_SAMPLES * SQUARE_SAMPLES) as f32
 }
 
 #[cfg(test)]

@@ -59,23 +59,35 @@ impl<'a> Colours<'a> {
     /// it, leaving out the samples inside `skip` (the text on a tile); `None` when no sample is
     /// left.
     pub(crate) fn fill(&self, area: Rect, skip: Option<Rect>) -> Option<Colour> {
-        let n = FILL_SAMPLES as f32;
         let mut samples: [Vec<f32>; 3] = Default::default();
-        for k in 0..FILL_SAMPLES * FILL_SAMPLES {
-            let x = area.left + ((k % FILL_SAMPLES) as f32 + 0.5) / n * area.width();
-            let y = area.top + ((k / FILL_SAMPLES) as f32 + 0.5) / n * area.height();
+        for ((x, y), colour) in self.samples(area, FILL_SAMPLES) {
             let skipped =
                 skip.is_some_and(|s| x >= s.left && x < s.right && y >= s.top && y < s.bottom);
             if skipped {
                 continue;
             }
-            if let Some(c) = self.at(x, y) {
+            if let Some(c) = colour {
                 for (channel, v) in samples.iter_mut().zip(c) {
                     channel.push(v);
                 }
             }
         }
         channel_medians(samples)
+    }
+
+    /// The points of an `n`-square grid over `area` (the middle of each of its `n` x `n`
+    /// parts), row by row, each with its colour (`None` off the image).
+    pub(crate) fn samples(
+        &self,
+        area: Rect,
+        n: usize,
+    ) -> impl Iterator<Item = ((f32, f32), Option<Colour>)> + '_ {
+        let parts = n as f32;
+        (0..n * n).map(move |k| {
+            let x = area.left + ((k % n) as f32 + 0.5) / parts * area.width();
+            let y = area.top + ((k / n) as f32 + 0.5) / parts * area.height();
+            ((x, y), self.at(x, y))
+        })
     }
 }
 
