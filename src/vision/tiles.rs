@@ -927,9 +927,7 @@ pub(crate) fn copy_of(image: &GrayImage, area: PixelBox) -> GrayImage {
 /// The grey levels of a box of an image (see [`for_each_row_clamped`] for a box reaching past
 /// the image).
 fn levels_in(image: &GrayImage, area: PixelBox) -> Levels {
-    let mut levels = Levels::empty();
-    for_each_row_clamped(image, area, |row| levels.add(row));
-    levels
+    Levels::of_rows(|count| for_each_row_clamped(image, area, count))
 }
 
 /// The ink's end of some `levels` (the low end for dark ink, the high end for light), leaving

@@ -141,7 +141,7 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
 /// The cell's grey pixels with the trail unblended, or `None` when the cell shows no trail.
 fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
     let grey = copy_of(full, cell);
-    let grey_levels = Levels::of(grey.pixels().map(|p| p[0]));
+    let grey_levels = Levels::of_slice(grey.as_raw());
     let ground = grey_levels.median() as f32;
     let ink = grey_levels.nth(grey_levels.len() / INK_STRAY) as f32;
     if ground - ink < MIN_INK_CONTRAST {
@@ -151,7 +151,7 @@ fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<G
         return None;
     }
     let smallest = smallest_channel(image, cell);
-    let ground_smallest = Levels::of(smallest.pixels().map(|p| p[0])).median();
+    let ground_smallest = Levels::of_slice(smallest.as_raw()).median();
     lift_on_coloured_ground(image, cell, &smallest, &grey, ground_smallest, ground, ink).or_else(
         || {
             (ground_smallest >= WHITE_GROUND_MIN)
@@ -715,7 +715,7 @@ mod tests {
         // The ring passes for a band by lightness and thickness alone ...
         let image = DynamicImage::ImageRgb8(rgb.clone());
         let smallest = smallest_channel(&image, PixelBox::new(0, 0, 100, 100));
-        let ground = Levels::of(smallest.pixels().map(|p| p[0])).median();
+        let ground = Levels::of_slice(smallest.as_raw()).median();
         assert!(band_mask(&smallest, ground + BAND_MIN_LIFT, 300.0).is_some());
         // ... but is not lifted.
         assert!(lift_tile(&rgb).is_none());
