@@ -11,6 +11,12 @@ use wordsnap::*;
 
 use clap::Parser;
 
+/// mimalloc, not the system allocator: a read's large buffers (the decoded screenshot, its grey
+/// copy, masks) are then taken from memory the process keeps, not mapped and cleared afresh by
+/// the kernel for each (see "An allocator for the command line" in BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     cli::main(cli::Cli::parse())
 }
