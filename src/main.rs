@@ -13,7 +13,7 @@ use clap::Parser;
 
 /// mimalloc, not the system allocator: a read's large buffers (the decoded screenshot, its grey
 /// copy, masks) are then taken from memory the process keeps, not mapped and cleared afresh by
-/// the kernel for each (see "An allocator for the command line" in BENCHMARKS.md).
+/// the kernel for each (see "Speed at session 32" in BENCHMARKS.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

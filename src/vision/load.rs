@@ -229,42 +229,97 @@ const SRGB_LUMA_WEIGHTS: [f32; 3] = [
 /// colour-space code one block of pixels at a time, which took an eighth of a whole read of a
 /// 1080x2400 screenshot. Other pixel types and colour spaces go through `to_luma8`.
 pub fn to_grey(image: &DynamicImage) -> image::GrayImage {
+    grey_of(image, None)
+}
+
+/// The grey copy of `image`, as [`to_grey`] gives it, taken from `earlier`'s grey copy
+/// (`earlier_grey`) wherever the two images' pixels are the same: for an image that is `earlier`
+/// with a few thin strokes lifted off (an overlay's hairlines), most of the grey copy is then
+/// copied rather than computed again.
+pub fn to_grey_after(
+    image: &DynamicImage,
+    earlier: &DynamicImage,
+    earlier_grey: &image::GrayImage,
+) -> image::GrayImage {
+    let size = (image.width(), image.height());
+    let alike = (earlier.width(), earlier.height()) == size
+        && earlier.color() == image.color()
+        && earlier.color_space() == image.color_space()
+        && earlier_grey.dimensions() == size;
+    let earlier_raw = match earlier {
+        DynamicImage::ImageRgb8(rgb) => Some(rgb.as_raw()),
+        DynamicImage::ImageRgba8(rgba) => Some(rgba.as_raw()),
+        _ => None,
+    };
+    match earlier_raw.filter(|_| alike) {
+        Some(raw) => grey_of(image, Some((raw, earlier_grey.as_raw()))),
+        None => to_grey(image),
+    }
+}
+
+/// [`to_grey`], reusing the grey levels of `earlier` (an image of the same size and pixel type,
+/// as raw pixels, and its grey levels) where its pixels are `image`'s.
+fn grey_of(image: &DynamicImage, earlier: Option<(&[u8], &[u8])>) -> image::GrayImage {
     use image::metadata::CicpColorPrimaries;
     if image.color_space().primaries != CicpColorPrimaries::SRgb {
         return image.to_luma8();
     }
     let (width, height) = (image.width(), image.height());
     let grey = match image {
-        DynamicImage::ImageRgb8(rgb) => weighted_sums::<3>(rgb.as_raw()),
-        DynamicImage::ImageRgba8(rgba) => weighted_sums::<4>(rgba.as_raw()),
+        DynamicImage::ImageRgb8(rgb) => weighted_sums::<3>(rgb.as_raw(), earlier),
+        DynamicImage::ImageRgba8(rgba) => weighted_sums::<4>(rgba.as_raw(), earlier),
         other => return other.to_luma8(),
     };
     image::GrayImage::from_raw(width, height, grey).expect("one level per pixel")
 }
 
 /// One grey level per pixel of interleaved 8-bit pixels of `N` channels, red, green and blue
-/// first (alpha, if any, is ignored, as `to_luma8` ignores it).
-fn weighted_sums<const N: usize>(raw: &[u8]) -> Vec<u8> {
+/// first (alpha, if any, is ignored, as `to_luma8` ignores it). With `earlier` (the raw pixels
+/// of an image of the same size and kind, and their grey levels), each run of
+/// [`GREY_REUSE_RUN`] pixels that `earlier` shows alike takes its grey levels from there.
+fn weighted_sums<const N: usize>(raw: &[u8], earlier: Option<(&[u8], &[u8])>) -> Vec<u8> {
     let table = |weight: f32| -> [f32; 256] {
         std::array::from_fn(|level| level as f32 * (1.0 / 255.0) * weight)
     };
     let [red, green, blue] = SRGB_LUMA_WEIGHTS.map(table);
+    let weigh = |levels: &mut [u8], pixels: &[u8]| {
+        for (level, pixel) in levels.iter_mut().zip(pixels.chunks_exact(N)) {
+            let luma = red[pixel[0] as usize] + green[pixel[1] as usize] + blue[pixel[2] as usize];
+            // Rounds half away from zero as `f32::round` does, for these levels (0 to 255,
+            // checked for every colour by a test) without its library call.
+            *level = (luma * 255.0 + 0.5) as u8;
+        }
+    };
     let mut grey = vec![0; raw.len() / N];
     // In parallel, a band of rows' worth of pixels at a time (a 1080x2400 screenshot is about
     // 40 of them).
     grey.par_chunks_mut(GREY_CHUNK)
         .zip(raw.par_chunks(GREY_CHUNK * N))
-        .for_each(|(levels, pixels)| {
-            for (level, pixel) in levels.iter_mut().zip(pixels.chunks_exact(N)) {
-                let luma =
-                    red[pixel[0] as usize] + green[pixel[1] as usize] + blue[pixel[2] as usize];
-                // Rounds half away from zero as `f32::round` does, for these levels (0 to 255,
-                // checked for every colour by a test) without its library call.
-                *level = (luma * 255.0 + 0.5) as u8;
+        .enumerate()
+        .for_each(|(band, (levels, pixels))| {
+            let Some((earlier_raw, earlier_grey)) = earlier else {
+                weigh(levels, pixels);
+                return;
+            };
+            let first = band * GREY_CHUNK;
+            let runs = levels
+                .chunks_mut(GREY_REUSE_RUN)
+                .zip(pixels.chunks(GREY_REUSE_RUN * N));
+            for (k, (levels, pixels)) in runs.enumerate() {
+                let at = first + k * GREY_REUSE_RUN;
+                if earlier_raw[at * N..at * N + pixels.len()] == *pixels {
+                    levels.copy_from_slice(&earlier_grey[at..at + levels.len()]);
+                } else {
+                    weigh(levels, pixels);
+                }
             }
         });
     grey
 }
+
+/// Pixels compared at a time in [`weighted_sums`] with an earlier image: a hairline crossing a
+/// row changes one run, the rest of the row is copied.
+const GREY_REUSE_RUN: usize = 64;
 
 /// Pixels per parallel piece of work in [`weighted_sums`] and [`without_alpha`].
 const GREY_CHUNK: usize = 1 << 16;
@@ -318,6 +373,36 @@ mod tests {
             image::Luma([(x * y) as u8])
         }));
         assert_eq!(to_grey(&grey), grey.to_luma8());
+    }
+
+    /// An image with a few strokes drawn over an earlier one gets, from the earlier one's grey
+    /// copy, the grey copy it would get on its own; so does an image of another pixel kind.
+    #[test]
+    fn a_grey_copy_taken_after_an_earlier_image_is_its_own() {
+        let earlier = image::RgbImage::from_fn(700, 300, |x, y| {
+            image::Rgb([(x * 3) as u8, (y * 5) as u8, (x ^ y) as u8])
+        });
+        let mut later = earlier.clone();
+        for y in 0..300 {
+            later.put_pixel(133, y, image::Rgb([250, 0, 0]));
+        }
+        for x in 0..700 {
+            later.put_pixel(x, 71, image::Rgb([0, 250, 9]));
+        }
+        let (earlier, later) = (
+            DynamicImage::ImageRgb8(earlier),
+            DynamicImage::ImageRgb8(later),
+        );
+        let earlier_grey = to_grey(&earlier);
+        assert_eq!(
+            to_grey_after(&later, &earlier, &earlier_grey),
+            later.to_luma8()
+        );
+        let later_rgba = DynamicImage::ImageRgba8(later.to_rgba8());
+        assert_eq!(
+            to_grey_after(&later_rgba, &earlier, &earlier_grey),
+            later.to_luma8()
+        );
     }
 
     /// A photo whose Exif data says it was taken on its side loads standing up, as a viewer

@@ -300,7 +300,7 @@ fn read_as_it_stands(
         .as_ref()
         .and_then(|_| strokes::lift(image, &found.cell_pixels()));
     if let Some(clean) = &unstroked {
-        found.full = load::to_grey(clean);
+        found.full = load::to_grey_after(clean, image, &found.full);
     }
     let image = unstroked.as_ref().unwrap_or(image);
     let lifted = trail::lift(image, &found.full, &found.cell_pixels());
@@ -378,12 +378,13 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
 fn analyse_uncrossed(
     image: &DynamicImage,
 ) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
-    let found = analyse(image)?;
+    let found = analyse(image, load::to_grey(image))?;
     let Some(clean) = hairline::lift(image, &found.cell_pixels()) else {
         return Ok((found, None));
     };
-    let again = analyse(&clean).unwrap_or(Analysis {
-        full: load::to_grey(&clean),
+    let clean_grey = load::to_grey_after(&clean, image, &found.full);
+    let again = analyse(&clean, clean_grey.clone()).unwrap_or(Analysis {
+        full: clean_grey,
         ..found
     });
     Ok((again, Some(clean)))
@@ -411,11 +412,10 @@ impl Analysis {
     }
 }
 
-/// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) and finds the
-/// lattice in it.
-fn analyse(image: &DynamicImage) -> Result<Analysis, VisionError> {
+/// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) of `full`, the
+/// image's grey copy, and finds the lattice in it.
+fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionError> {
     load::check_size(image)?;
-    let full = load::to_grey(image);
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
     let analysis = if scale > 1.0 {
