@@ -35,22 +35,6 @@ impl Levels {
         tally.levels()
     }
 
-    /// No pixels yet (see [`Levels::add`]).
-    pub(crate) fn empty() -> Levels {
-        Levels {
-            counts: [0; 256],
-            len: 0,
-        }
-    }
-
-    /// Counts some more pixels (a row of a box).
-    pub(crate) fn add(&mut self, values: &[u8]) {
-        for &v in values {
-            self.counts[v as usize] += 1;
-        }
-        self.len += values.len();
-    }
-
     /// The histogram of the rows that `rows` hands to the closure it is given, counted as
     /// [`Levels::in_image`] counts a box.
     pub(crate) fn of_rows(rows: impl FnOnce(&mut dyn FnMut(&[u8]))) -> Levels {
@@ -274,16 +258,5 @@ mod tests {
         let want = Levels::of(ring.iter().copied());
         assert_eq!(got.len(), want.len());
         assert!((0..got.len()).all(|k| got.nth(k) == want.nth(k)));
-    }
-
-    /// Rows added one by one count as the same pixels given at once.
-    #[test]
-    fn added_rows_count_as_one_histogram() {
-        let mut levels = Levels::empty();
-        levels.add(&[11, 12]);
-        levels.add(&[21, 22]);
-        assert_eq!(levels.len(), 4);
-        assert_eq!(levels.nth(0), 11);
-        assert_eq!(levels.nth(3), 22);
     }
 }

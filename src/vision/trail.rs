@@ -433,13 +433,8 @@ fn opacity_of(levels: &Levels, ground: f32) -> Option<f32> {
 
 /// The levels of the grey pixels where `keep` holds for the same pixel of `mask`.
 fn levels_where(grey: &GrayImage, mask: &GrayImage, keep: impl Fn(u8) -> bool) -> Levels {
-    let mut levels = Levels::empty();
-    for (g, m) in grey.iter().zip(mask.iter()) {
-        if keep(*m) {
-            levels.add(std::slice::from_ref(g));
-        }
-    }
-    levels
+    let kept = grey.iter().zip(mask.iter()).filter(|&(_, m)| keep(*m));
+    Levels::of(kept.map(|(g, _)| *g))
 }
 
 /// The grey pixels with the band's unblended: `under = (shown - a * 255) / (1 - a)`. The band's
