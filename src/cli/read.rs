@@ -649,6 +649,8 @@ struct EvalTotals {
     missed_bonuses: usize,
     silent_values: usize,
     silent_bonuses: usize,
+    needless_values: usize,
+    needless_bonuses: usize,
     bands: Vec<eval::Band>,
     confidently_wrong: [usize; 3],
     /// Games recognised right, of the images whose file name names the game.
@@ -675,6 +677,8 @@ impl EvalTotals {
             missed_bonuses: count(|r| r.missed_bonuses),
             silent_values: count(|r| r.silent_values),
             silent_bonuses: count(|r| r.silent_bonuses),
+            needless_values: count(|r| r.needless_values),
+            needless_bonuses: count(|r| r.needless_bonuses),
             bands: eval::calibration(reads.clone()),
             confidently_wrong: eval::confidently_wrong(reads),
             games: results.iter().filter_map(ImageScore::game_right).fold(
@@ -706,6 +710,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "false_values": r.false_values, "false_bonuses": r.false_bonuses,
                    "missed_values": r.missed_values, "missed_bonuses": r.missed_bonuses,
                    "silent_values": r.silent_values, "silent_bonuses": r.silent_bonuses,
+                   "needless_values": r.needless_values,
+                   "needless_bonuses": r.needless_bonuses,
                    "confidently_wrong": wrong.iter().sum::<usize>(),
                    "mistakes": r.mistakes, "ms": r.ms,
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
@@ -727,7 +733,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
            "missed_bonuses": t.missed_bonuses, "silent_values": t.silent_values,
-           "silent_bonuses": t.silent_bonuses, "calibration": bands,
+           "silent_bonuses": t.silent_bonuses, "needless_values": t.needless_values,
+           "needless_bonuses": t.needless_bonuses, "calibration": bands,
            "confidently_wrong": cw_tiles + cw_values + cw_badges,
            "confidently_wrong_by_kind": {"tiles": cw_tiles, "values": cw_values, "bonuses": cw_badges},
            "confident_at": eval::CONFIDENT, "ms_per_image": t.ms_per_image,
@@ -807,6 +814,10 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         t.missed_bonuses,
         t.silent_values,
         t.silent_bonuses
+    ));
+    out.push_str(&format!(
+        "needless doubts: {} values, {} badges listed unreadable where the tile shows none\n",
+        t.needless_values, t.needless_bonuses
     ));
     out.push_str("calibration (reads / wrong, by confidence):\n");
     out.push_str("  confidence      all         tiles       values      badges\n");

@@ -110,6 +110,10 @@ pub struct ImageScore {
     pub silent_values: usize,
     /// Of [`ImageScore::missed_bonuses`], those not listed unreadable either.
     pub silent_bonuses: usize,
+    /// Values listed unreadable on tiles that show none (a doubt the user need not have had).
+    pub needless_values: usize,
+    /// Badges listed unreadable on tiles that show none.
+    pub needless_bonuses: usize,
     /// Every tile, value and badge the reader reported, with its confidence and whether it was
     /// right (what calibration is measured on).
     pub reads: Vec<Read>,
@@ -260,13 +264,14 @@ struct MarkRead {
 impl MarkRead {
     /// Tallies the mark in `out`, and says what is wrong with it, if anything.
     fn score(self, cell: (usize, usize), out: &mut ImageScore) {
-        let (label, tally, false_reads, missed, silent) = match self.kind {
+        let (label, tally, false_reads, missed, silent, needless) = match self.kind {
             ReadKind::Value => (
                 "value",
                 &mut out.values,
                 &mut out.false_values,
                 &mut out.missed_values,
                 &mut out.silent_values,
+                &mut out.needless_values,
             ),
             _ => (
                 "badge",
@@ -274,8 +279,12 @@ impl MarkRead {
                 &mut out.false_bonuses,
                 &mut out.missed_bonuses,
                 &mut out.silent_bonuses,
+                &mut out.needless_bonuses,
             ),
         };
+        if self.got.is_none() && self.want.is_none() && self.doubted {
+            *needless += 1;
+        }
         let right = self.got == self.want;
         if self.truth_has_marks {
             tally.count(right);
@@ -536,6 +545,30 @@ mod tests {
             ["row 1, column 2: badge listed unreadable, expected DW"]
         );
         assert!(!s.all_right());
+    }
+
+    #[test]
+    fn a_mark_listed_unreadable_where_the_tile_shows_none_is_a_needless_doubt() {
+        let mut got = reading(&["A", "B"], Some(vec![Some(1), None]), Some(vec!["", ""]));
+        for (col, kind) in [(0, MarkKind::Badge), (1, MarkKind::Value)] {
+            got.mark_doubts.push(super::super::MarkDoubt {
+                row: 0,
+                col,
+                kind,
+                choices: Vec::new(),
+            });
+        }
+        let s = score(
+            &got,
+            &truth(
+                &["A", "B"],
+                Some(vec![Some(1), Some(3)]),
+                Some(vec!["", ""]),
+            ),
+        );
+        // The value doubt is a missed value's; the badge doubt stands on a tile with none.
+        assert_eq!((s.needless_values, s.needless_bonuses), (0, 1));
+        assert_eq!((s.missed_values, s.silent_values), (1, 0));
     }
 
     #[test]
