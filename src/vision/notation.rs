@@ -2165,6 +2165,10 @@ fn beside_on_its_line(other: PixelBox, mark: PixelBox) -> bool {
         && taller <= VALUE_DIGIT_HEIGHTS * shorter.max(1.0)
 }
 
+/// The most a value or badge is sure on a tile whose letter could not be read (see
+/// [`CellGrids::doubt_marks_of_unread_letters`]).
+const UNREAD_LETTER_MARK_CONFIDENCE: f32 = 0.5;
+
 /// Scales a mark's meanings so the surest keeps at most `cap`.
 fn cap_choices(choices: &mut [(Mark, f32)], cap: f32) {
     let best = choices.first().map_or(0.0, |c| c.1);
@@ -2491,6 +2495,23 @@ impl CellGrids {
         (values_at_one_place(&places) >= VALUES_AT_ONE_PLACE).then_some(ValuesFound::Few)
     }
 
+    /// Caps at [`UNREAD_LETTER_MARK_CONFIDENCE`] the value and badge readings of each tile whose
+    /// letter could not be read at all (not a hole): whatever hid the letter (an alert's panel,
+    /// a finger, glare) may lie over the tile's corner too, and a mark read there may be the
+    /// cover's own print (a `5` read at 100% from the `s` of an alert's text over a Word Streak
+    /// tile, in the alert probe). Such a board is not read whole anyway; its marks are listed
+    /// with what they may be.
+    fn doubt_marks_of_unread_letters(&mut self) {
+        for (r, row) in self.tiles.iter().enumerate() {
+            for (c, tile) in row.iter().enumerate() {
+                if tile.is_empty() {
+                    cap_choices(&mut self.value_marks[r][c], UNREAD_LETTER_MARK_CONFIDENCE);
+                    cap_choices(&mut self.badge_marks[r][c], UNREAD_LETTER_MARK_CONFIDENCE);
+                }
+            }
+        }
+    }
+
     /// The board reading: values only when the board shows values (see [`Self::shows_values`]),
     /// badges when any tile shows one.
     fn into_reading(
@@ -2512,6 +2533,7 @@ impl CellGrids {
                 cap_choices(choices, FEW_VALUES_CONFIDENCE);
             }
         }
+        self.doubt_marks_of_unread_letters();
         let marks = settle_marks(&self.value_marks, &self.badge_marks);
         let value_choices = self
             .value_marks
@@ -2885,6 +2907,26 @@ mod tests {
             .collect();
         let grids = CellGrids::new(3, 3, &cells);
         (cells, grids)
+    }
+
+    #[test]
+    fn marks_on_a_tile_whose_letter_could_not_be_read_are_not_sure() {
+        let (_, mut grids) = three_by_three();
+        // Tile 0 read `A`, tile 1 nothing at all (under an alert's panel); both show a `5`.
+        grids.tiles[0][0] = "A".into();
+        grids.tiles[0][1] = String::new();
+        for c in 0..2 {
+            grids.value_marks[0][c] = vec![(Mark::Value(5), 0.99), (Mark::Value(3), 0.01)];
+            grids.badge_marks[0][c] = vec![(Mark::Bonus("DL".into()), 0.95)];
+        }
+        grids.doubt_marks_of_unread_letters();
+        assert_eq!(grids.value_marks[0][0][0].1, 0.99);
+        assert_eq!(grids.badge_marks[0][0][0].1, 0.95);
+        let (mark, sure) = grids.value_marks[0][1][0].clone();
+        assert_eq!(mark, Mark::Value(5));
+        assert!((sure - 0.5).abs() < 1e-6);
+        assert!(grids.value_marks[0][1][1].1 < 0.01);
+        assert!((grids.badge_marks[0][1][0].1 - 0.5).abs() < 1e-6);
     }
 
     #[test]
