@@ -828,13 +828,27 @@ pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
 /// The games whose boards carry bonus badges (`DL`, `TL`, `DW`, `TW`, `2X`).
 const BADGED: [Game; 4] = [Game::Ruzzle, Game::Scramble, Game::Bwf, Game::Spellcast];
 
+/// The games that draw nothing but their badges in a tile's corner besides its value (SpellCast
+/// draws gems there too).
+const ONLY_BADGES_IN_CORNERS: [Game; 3] = [Game::Ruzzle, Game::Scramble, Game::Bwf];
+
+/// A board where no badge was read but at least this many tiles show a badge's mark too small
+/// to read (see [`BoardReading::unread_badge_marks`]) shows badges that cannot be read (see
+/// [`doubt_unseen_badges`]).
+const UNREAD_BADGES: usize = 2;
+
 /// On a board of a game that carries badges (see [`BADGED`]), recognised surely, where no badge
-/// was read nor listed and the values could not be read on at least half of the tiles, lists
-/// every tile's badge as unreadable (with nothing it may be): the corner marks are too small or
-/// too blurred to read, so that no badge was read tells nothing, and the tiles' badges must not
-/// be passed over as if there were none. Measured over every set and probe: a Ruzzle board with
-/// its tiles 34 px apart read every value unreadable and 7 of its 7 badges not at all. Run after
-/// the unread values are listed (see [`super::table::doubt_unseen_values`]).
+/// was read, lists every tile's badge as unreadable (with nothing it may be) when either none was
+/// listed either while the values could not be read on at least half of the tiles, or, on a
+/// game that draws nothing else in a tile's corner (see [`ONLY_BADGES_IN_CORNERS`]), at least
+/// [`UNREAD_BADGES`] tiles show a badge's mark too small or blurred to read (see
+/// [`BoardReading::unread_badge_marks`]): the corner marks cannot be read, so that no badge was
+/// read tells nothing, and the tiles' badges must not be passed over as if there were none.
+/// Measured over every set and probe: a Ruzzle board with its tiles 34 px apart read every value
+/// unreadable and 7 of its 7 badges not at all; another, its values read on 9 tiles, showed 4 of
+/// its 6 badges as marks too small to read and missed 2 under its swipe; a Word Streak board
+/// read every value and showed 2 of its 4 badges so. Run after the unread values are listed
+/// (see [`super::table::doubt_unseen_values`]).
 pub(crate) fn doubt_unseen_badges(reading: &mut BoardReading) {
     if !reading.game.certain || !BADGED.contains(&reading.game.game) {
         return;
@@ -850,7 +864,9 @@ pub(crate) fn doubt_unseen_badges(reading: &mut BoardReading) {
         .mark_doubts
         .iter()
         .any(|d| d.kind == MarkKind::Badge);
-    if any_badge || badge_listed {
+    let badges_seen = reading.unread_badge_marks.len() >= UNREAD_BADGES
+        && ONLY_BADGES_IN_CORNERS.contains(&reading.game.game);
+    if any_badge || (badge_listed && !badges_seen) {
         return;
     }
     let tiles: Vec<(usize, usize)> = reading
@@ -866,10 +882,13 @@ pub(crate) fn doubt_unseen_badges(reading: &mut BoardReading) {
         .iter()
         .filter(|&&at| reading.lists_unreadable(at, MarkKind::Value))
         .count();
-    if unread_values * 2 < tiles.len() || tiles.is_empty() {
+    if (unread_values * 2 < tiles.len() && !badges_seen) || tiles.is_empty() {
         return;
     }
     for (row, col) in tiles {
+        if reading.lists_unreadable((row, col), MarkKind::Badge) {
+            continue;
+        }
         reading.mark_doubts.push(MarkDoubt {
             row,
             col,
@@ -1323,6 +1342,41 @@ mod tests {
         reading.board.bonuses = Some(vec![vec!["DL".into(), "".into(), "".into(), "".into()]]);
         doubt_unseen_badges(&mut reading);
         assert!(badges_listed(&reading).is_empty());
+    }
+
+    #[test]
+    fn badges_seen_too_small_to_read_on_a_board_with_none_read_leave_no_tile_without_doubt() {
+        let listing = |game: Game, cols: &[(usize, bool)]| {
+            let mut reading = unread_values(&["A", "B", "C", "D"], game, 0);
+            for &(col, mark) in cols {
+                if mark {
+                    reading.unread_badge_marks.push((0, col));
+                } else {
+                    reading.mark_doubts.push(MarkDoubt {
+                        row: 0,
+                        col,
+                        kind: MarkKind::Badge,
+                        choices: Vec::new(),
+                    });
+                }
+            }
+            doubt_unseen_badges(&mut reading);
+            let mut listed = badges_listed(&reading);
+            listed.sort();
+            listed
+        };
+        // Two badges seen as marks but not read, the values read: no tile can be said to have
+        // none.
+        assert_eq!(
+            listing(Game::Ruzzle, &[(1, true), (3, true)]),
+            vec![0, 1, 2, 3]
+        );
+        // One badge's mark, or badges listed for other reasons (under a banner): the others
+        // were readable.
+        assert!(listing(Game::Ruzzle, &[(2, true)]).is_empty());
+        assert_eq!(listing(Game::Ruzzle, &[(1, false), (2, false)]), vec![1, 2]);
+        // SpellCast draws gems in the corners: marks there tell nothing of its badges.
+        assert!(listing(Game::Spellcast, &[(1, true), (3, true)]).is_empty());
     }
 
     #[test]

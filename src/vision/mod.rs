@@ -196,6 +196,10 @@ pub struct BoardReading {
     pub bonus_boxes: Vec<Option<PixelBox>>,
     /// The game the screenshot shows, with the evidence (see [`game`]).
     pub game: game::GameGuess,
+    /// On a board where no badge was read, the tiles (row, column) that show a mark read as no
+    /// value, in a corner, at one place with such a mark on another tile: a badge too small or
+    /// too blurred to read, on a game that draws badges (see `game::doubt_unseen_badges`).
+    pub unread_badge_marks: Vec<(usize, usize)>,
     /// How far the image was turned clockwise to read its board upright ([`Turn::None`] for
     /// nearly every screenshot): rows, columns, values and badges are those of the board so
     /// turned; the boxes above are in the image's own pixels.
@@ -260,6 +264,7 @@ impl BoardReading {
             value_boxes: vec![None; n],
             bonus_boxes: vec![None; n],
             game,
+            unread_badge_marks: Vec::new(),
             turned: Turn::None,
             crops: Vec::new(),
         }

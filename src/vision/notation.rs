@@ -2000,6 +2000,89 @@ fn doubt_marks_at_the_badge_place(
     }
 }
 
+/// On a board where no badge was read, two marks on two tiles lie at one badge-like place when
+/// their centres are at most this share of the cell's width and height apart (a label too small
+/// to read is found whole on one tile and in part on another) ...
+const UNREAD_BADGE_SPREAD: f32 = 0.08;
+/// ... that place lies within this share of the cell of one of its corners, both ways (a game
+/// draws its badges in a tile's corner), its centre at least [`UNREAD_BADGE_EDGE`] inside the
+/// cell (a mark centred on the cell's edge is the gap's or the next tile's) ...
+const UNREAD_BADGE_CORNER: f32 = 0.3;
+/// See [`UNREAD_BADGE_CORNER`].
+const UNREAD_BADGE_EDGE: f32 = 0.05;
+/// ... it lies off the place of the board's values: farther than this share of the cell from
+/// their median centre, one way or the other ...
+const UNREAD_BADGE_OFF_VALUES: f32 = 0.1;
+/// ... and each mark is at least this share of the values' median width and height (a badge is
+/// no smaller than a printed value; a speck of noise is).
+const UNREAD_BADGE_SIZE: f32 = 0.5;
+
+/// On a board where no badge was read but values were, at one place (see
+/// [`values_at_one_place`]), the tiles that show a mark read as no value, in a corner and off the
+/// values' place, at one place with such a mark on another tile (see [`UNREAD_BADGE_SPREAD`]):
+/// badges too small to read (tiles about 34 px apart) are still found as marks, at one place on
+/// the tiles that carry one. Whether they are badges depends on the game (SpellCast draws gems
+/// there too): see `game::doubt_unseen_badges`. Where no value was read at one place, the
+/// values' own marks could not be told from such marks, and none is given. `bonuses` and
+/// `value_boxes` are row-major.
+fn unread_badge_marks(
+    cells: &[TileCrops],
+    bonuses: &[Vec<String>],
+    value_boxes: &[Option<PixelBox>],
+) -> Vec<(usize, usize)> {
+    let cols = bonuses.first().map_or(0, Vec::len);
+    if bonuses.iter().flatten().any(|b| !b.is_empty()) {
+        return Vec::new();
+    }
+    let value_of = |cell: &TileCrops| {
+        value_boxes
+            .get(cell.row * cols + cell.col)
+            .copied()
+            .flatten()
+    };
+    let value_places: Vec<PlaceInCell> = cells
+        .iter()
+        .filter_map(|cell| Some(PlaceInCell::of(value_of(cell)?, cell.cell)))
+        .collect();
+    if values_at_one_place(&value_places) < VALUES_AT_ONE_PLACE {
+        return Vec::new();
+    }
+    let values = PlaceInCell::median(&value_places);
+    let in_a_corner = |v: f32| {
+        (UNREAD_BADGE_EDGE..=UNREAD_BADGE_CORNER).contains(&v)
+            || (1.0 - UNREAD_BADGE_CORNER..=1.0 - UNREAD_BADGE_EDGE).contains(&v)
+    };
+    let badge_like = |p: &PlaceInCell| {
+        in_a_corner(p.x)
+            && in_a_corner(p.y)
+            && !p.within(&values, UNREAD_BADGE_OFF_VALUES)
+            && p.width >= UNREAD_BADGE_SIZE * values.width
+            && p.height >= UNREAD_BADGE_SIZE * values.height
+    };
+    let candidates: Vec<((usize, usize), PlaceInCell)> = cells
+        .iter()
+        .flat_map(|cell| {
+            let value = value_of(cell);
+            cell.marks
+                .iter()
+                .filter(move |(mark, _)| Some(*mark) != value)
+                .map(|(mark, _)| ((cell.row, cell.col), PlaceInCell::of(*mark, cell.cell)))
+        })
+        .filter(|(_, p)| badge_like(p))
+        .collect();
+    let mut tiles: Vec<(usize, usize)> = candidates
+        .iter()
+        .filter(|(at, place)| {
+            candidates
+                .iter()
+                .any(|(other, p)| other != at && p.within(place, UNREAD_BADGE_SPREAD))
+        })
+        .map(|(at, _)| *at)
+        .collect();
+    tiles.dedup();
+    tiles
+}
+
 /// Lists the badge of the tile at `at` as unreadable, with what it may be (`choices`), unless
 /// it is listed already.
 fn list_unreadable_badge(
@@ -2562,6 +2645,7 @@ impl CellGrids {
         if let Some(place) = &place {
             doubt_marks_at_the_badge_place(place, cells, &bonuses, &mut doubts);
         }
+        let unread_badge_marks = unread_badge_marks(cells, &bonuses, &self.value_boxes);
         doubt_badges_under_covers(
             &self.covers,
             &bonuses,
@@ -2606,6 +2690,7 @@ impl CellGrids {
                 cols,
                 "the image's colours were not measured",
             ),
+            unread_badge_marks,
             turned: Turn::None,
             crops: self.debug,
         }
@@ -2961,6 +3046,61 @@ mod tests {
         // Without a badge read on the board there is no place to look at.
         let none = vec![vec![String::new(); 3]; 3];
         assert!(BadgePlace::of_board(&cells, &none, &[None; 9]).is_none());
+    }
+
+    #[test]
+    fn marks_at_one_corner_place_on_a_board_with_no_badge_read_are_badges_too_small_to_read() {
+        let (mut cells, _) = three_by_three();
+        let at = |i: usize, (l, t, r, b): (u32, u32, u32, u32)| {
+            let (x, y) = ((i % 3) as u32 * 100, (i / 3) as u32 * 100);
+            PixelBox::new(x + l, y + t, x + r, y + b)
+        };
+        // Values read in the top-right corner of tiles 0 to 5; tile 6's value was not read,
+        // its mark lies at the values' place.
+        let mut value_boxes = vec![None; 9];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let value = at(i, (75, 15, 85, 28));
+            cell.marks.push((value, GrayImage::new(1, 1)));
+            if i < 6 {
+                value_boxes[i] = Some(value);
+            }
+        }
+        // Marks read as nothing in the top-left corner of tiles 1 and 4 (one whole, one a
+        // part); a lone mark low on tile 2; one in the top-left corner of tile 8 far from the
+        // others' place; a speck at their place on tile 7, smaller than a value.
+        cells[7]
+            .marks
+            .push((at(7, (14, 14, 18, 18)), GrayImage::new(1, 1)));
+        cells[1]
+            .marks
+            .push((at(1, (8, 10, 24, 22)), GrayImage::new(1, 1)));
+        cells[4]
+            .marks
+            .push((at(4, (12, 10, 22, 22)), GrayImage::new(1, 1)));
+        cells[2]
+            .marks
+            .push((at(2, (10, 80, 20, 90)), GrayImage::new(1, 1)));
+        cells[8]
+            .marks
+            .push((at(8, (25, 24, 29, 29)), GrayImage::new(1, 1)));
+        // Marks centred on the cell's left edge of tiles 3 and 5 (the gap's).
+        cells[3]
+            .marks
+            .push((at(3, (0, 10, 4, 22)), GrayImage::new(1, 1)));
+        cells[5]
+            .marks
+            .push((at(5, (0, 12, 4, 24)), GrayImage::new(1, 1)));
+        let none = vec![vec![String::new(); 3]; 3];
+        assert_eq!(
+            unread_badge_marks(&cells, &none, &value_boxes),
+            [(0, 1), (1, 1)]
+        );
+        // A badge read on the board: its own place tells (see `BadgePlace`); nothing here.
+        let mut bonuses = none.clone();
+        bonuses[2][2] = "DL".into();
+        assert!(unread_badge_marks(&cells, &bonuses, &value_boxes).is_empty());
+        // No value read at one place: the values' own marks could be taken for badges.
+        assert!(unread_badge_marks(&cells, &none, &[None; 9]).is_empty());
     }
 
     #[test]
