@@ -11,7 +11,7 @@
 //! purpose (the evidence is chosen to be telling, not fitted to particular images).
 
 use super::rect::PixelBox;
-use super::{BoardReading, MarkDoubt, MarkKind};
+use super::{BoardReading, MarkKind};
 use crate::score::{Game, Rules};
 use image::{DynamicImage, RgbImage};
 use std::fmt;
@@ -885,16 +885,8 @@ pub(crate) fn doubt_unseen_badges(reading: &mut BoardReading) {
     if (unread_values * 2 < tiles.len() && !badges_seen) || tiles.is_empty() {
         return;
     }
-    for (row, col) in tiles {
-        if reading.lists_unreadable((row, col), MarkKind::Badge) {
-            continue;
-        }
-        reading.mark_doubts.push(MarkDoubt {
-            row,
-            col,
-            kind: MarkKind::Badge,
-            choices: Vec::new(),
-        });
+    for at in tiles {
+        super::notation::list_unreadable_badge(&mut reading.mark_doubts, at, Vec::new());
     }
 }
 
@@ -1279,6 +1271,7 @@ fn colour_kinds(fills: &[Colour]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vision::MarkDoubt;
 
     /// A one-row reading of `tiles`, each read at 98%, of `game` (`certain` or not).
     fn reading_of(tiles: &[&str], game: Game, certain: bool) -> BoardReading {

@@ -331,7 +331,7 @@ fn read_turned_letters(
             .into_iter()
             .min_by(|a, b| doubt(&a.1).total_cmp(&doubt(&b.1)))
             .expect("three turns");
-        let rival = if doubt(&best.1) * TURNED_DOUBT_RATIO < doubt(&readings[k]) {
+        let rival = if far_surer(tile_notation(&best.1).1, tile_notation(&readings[k]).1) {
             let upright;
             (crops[k], upright) = best;
             std::mem::replace(&mut readings[k], upright)
@@ -341,6 +341,12 @@ fn read_turned_letters(
         share_with_a_turned_rival(&mut readings[k], &rival);
     }
     Ok(one_way)
+}
+
+/// Whether a reading at confidence `p` is far surer than one at `q`: its doubt (one minus its
+/// confidence) [`TURNED_DOUBT_RATIO`] times smaller.
+fn far_surer(p: f32, q: f32) -> bool {
+    (1.0 - p) * TURNED_DOUBT_RATIO < 1.0 - q
 }
 
 /// On a board of letters that face every way, where a letter reads surely as one letter one
@@ -353,13 +359,12 @@ fn read_turned_letters(
 /// of 32 read so, one of them wrong at 99% before.
 fn share_with_a_turned_rival(kept: &mut CropReading, rival: &CropReading) {
     let ((letter, p), (other, q)) = (tile_notation(kept), tile_notation(rival));
-    let one_sure_way = |a: f32, b: f32| (1.0 - a) * TURNED_DOUBT_RATIO < 1.0 - b;
     if letter == other
         || letter.is_empty()
         || other.is_empty()
         || p.min(q) < TURNED_AT_LEAST
-        || one_sure_way(p, q)
-        || one_sure_way(q, p)
+        || far_surer(p, q)
+        || far_surer(q, p)
     {
         return;
     }
@@ -2085,7 +2090,7 @@ fn unread_badge_marks(
 
 /// Lists the badge of the tile at `at` as unreadable, with what it may be (`choices`), unless
 /// it is listed already.
-fn list_unreadable_badge(
+pub(crate) fn list_unreadable_badge(
     doubts: &mut Vec<MarkDoubt>,
     (row, col): (usize, usize),
     choices: Vec<(String, f32)>,
