@@ -44,7 +44,7 @@ impl<'a> Colours<'a> {
     }
 
     /// The colour at a point of the analysis copy; `None` off the image.
-    fn at(&self, x: f32, y: f32) -> Option<Colour> {
+    pub(crate) fn at(&self, x: f32, y: f32) -> Option<Colour> {
         let (w, h) = self.image.dimensions();
         let (x, y) = if self.mirrored { (y, x) } else { (x, y) };
         let (x, y) = (x * self.scale, y * self.scale);
