@@ -322,3 +322,47 @@ fn a_badge_read_unsurely_in_the_smallest_channel_is_listed_unreadable() {
     assert_eq!(doubt.choices[0].0, "DW", "{doubt:?}");
     assert_no_badge_doubt_where_ruzzle_shows_none(&reading);
 }
+
+/// A scratch folder for one test, emptied first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wordsnap-eval-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn boards_read_with_another_shape_and_images_not_read_are_counted() {
+    // A 4x4 fixture whose truth says one row more: read, but with another shape than the
+    // truth's; and a blank image with a truth: not read (no board found).
+    let dir = scratch("shapes");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens");
+    std::fs::copy(fixtures.join("lato_bonus_4x4.png"), dir.join("shape.png")).unwrap();
+    let truth: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixtures.join("lato_bonus_4x4.json")).unwrap(),
+    )
+    .unwrap();
+    let mut taller = truth.clone();
+    taller["rows"] = serde_json::json!(5);
+    for key in ["tiles", "values", "bonuses"] {
+        if let Some(rows) = taller[key].as_array_mut() {
+            rows.push(rows[0].clone());
+        }
+    }
+    std::fs::write(dir.join("shape.json"), taller.to_string()).unwrap();
+    image::RgbImage::from_pixel(400, 400, image::Rgb([250, 250, 250]))
+        .save(dir.join("blank.png"))
+        .unwrap();
+    std::fs::write(dir.join("blank.json"), truth.to_string()).unwrap();
+    let totals = eval(&dir)["totals"].clone();
+    assert_eq!(totals["images"], 2, "{totals}");
+    assert_eq!(totals["wrong_shapes"], 1, "{totals}");
+    assert_eq!(totals["unread"], 1, "{totals}");
+    let text = common::wordsnap(&["eval", dir.to_str().unwrap()]);
+    let printed = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        printed.contains("boards read with rows and columns unlike the truth's: 1; not read"),
+        "{printed}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -640,6 +640,11 @@ struct EvalTotals {
     images: usize,
     fully_right: usize,
     grids: usize,
+    /// Boards read with rows and columns unlike the truth's (not refused): the worst read, a
+    /// board the solver cannot use, whatever its tiles' confidence.
+    wrong_shapes: usize,
+    /// Images not read at all (no board found, or a ground truth that could not be read).
+    unread: usize,
     tiles: Tally,
     values: Tally,
     bonuses: Tally,
@@ -668,6 +673,11 @@ impl EvalTotals {
             images: results.len(),
             fully_right: results.iter().filter(|r| r.all_right()).count(),
             grids: results.iter().filter(|r| r.grid_right).count(),
+            wrong_shapes: results
+                .iter()
+                .filter(|r| r.error.is_none() && !r.grid_right)
+                .count(),
+            unread: results.iter().filter(|r| r.error.is_some()).count(),
             tiles: tally(|r| r.tiles),
             values: tally(|r| r.values),
             bonuses: tally(|r| r.bonuses),
@@ -729,7 +739,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
         .collect();
     let [cw_tiles, cw_values, cw_badges] = t.confidently_wrong;
     json!({"images": per_image, "totals": {"images": t.images, "fully_right": t.fully_right,
-           "grids": t.grids, "tiles": pair(t.tiles), "values": pair(t.values),
+           "grids": t.grids, "wrong_shapes": t.wrong_shapes, "unread": t.unread,
+           "tiles": pair(t.tiles), "values": pair(t.values),
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
            "missed_bonuses": t.missed_bonuses, "silent_values": t.silent_values,
@@ -801,6 +812,11 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         share(t.values),
         share(t.bonuses),
         t.ms_per_image
+    ));
+    out.push_str(&format!(
+        "boards read with rows and columns unlike the truth's: {}; not read (no board found, or \
+         no ground truth): {}\n",
+        t.wrong_shapes, t.unread
     ));
     out.push_str(&format!(
         "games right {} (of the images whose file name names the game)\n",
