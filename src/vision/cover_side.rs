@@ -234,10 +234,9 @@ fn side_against(
     usual: &[Option<Colour>; 8],
 ) -> Option<Cover> {
     side_beside(colours, letter, fills, deviations, usual).or_else(|| {
-        let (i, unlike) = farthest_of(deviations, usual, 6..8)?;
-        (unlike < UNLIKE_THE_BOARD)
-            .then(|| faint_cover_at(colours, letter, fills, i))
-            .flatten()
+        let faint_below =
+            farthest_of(deviations, usual, 6..8).filter(|&(_, unlike)| unlike < UNLIKE_THE_BOARD);
+        faint_cover_at(colours, letter, fills, faint_below?.0)
     })
 }
 
@@ -320,8 +319,8 @@ fn faint_cover_at(
 
 /// Whether the line `offset` pixels off `text`'s `side` (a column beside its left or right
 /// side, a row above or below it) is a cover's edge on at least [`EDGE_SHARE`] of the points
-/// along it that lie [`EDGE_BEYOND`] of the box's length past either end of the box, within
-/// the cell: [`EDGE_STEP`] pixels outward, the colour lies within `near` of the cover's
+/// along it that lie within [`EDGE_BEYOND`] of the box's height past either end of the box,
+/// within the cell: [`EDGE_STEP`] pixels outward, the colour lies within `near` of the cover's
 /// `fill`; as far inward, it does not.
 fn straight_edge_beside(
     colours: &Colours,
