@@ -977,20 +977,20 @@ const SPECIAL_OFF_CENTRE: f32 = 0.06;
 
 /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings of two or more
 /// characters whose box lies off centre in its row (see [`SPECIAL_OFF_CENTRE`]). `mains` are
-/// indices into `readings`, each the main text of its cell in `cells` (by `owners`); `lifted`
-/// those cut again from a lifted trail (see [`read_lifted_letters`]).
+/// indices into `readings`, each the main text of its cell in `cells` (by `owners`); `recut`
+/// says which were cut again (see [`Recut`]).
 fn doubt_off_centre_specials(
     cells: &[TileCrops],
     owners: &[(usize, Option<usize>)],
     mains: &[usize],
-    lifted: &[usize],
+    recut: &Recut,
     readings: &mut [CropReading],
 ) {
     // Each main text's row and its box centre's offset from its cell's, in cell widths.
     let offsets: Vec<Option<(usize, f32)>> = mains
         .iter()
         .map(|&k| {
-            let (cell, text) = main_text_box(cells, owners, lifted, k)?;
+            let (cell, text) = main_text_box(cells, owners, recut, k)?;
             let centre = |left: u32, right: u32| (left + right) as f32 / 2.0;
             let off = centre(text.left, text.right) - centre(cell.cell.left, cell.cell.right);
             Some((cell.row, off / cell.cell.width().max(1) as f32))
@@ -1042,18 +1042,18 @@ const INK_BESIDE_AT_MOST: f32 = 0.58;
 
 /// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of one-letter main readings whose
 /// box leaves out much of the ink in its cell's middle (see [`INK_BESIDE_AT_MOST`]): the model
-/// reads the stem of an `E` as an `I`, surely. Letters cut again from a lifted trail
-/// (`lifted`, indices into `readings`) were found in the cell itself and are left alone.
+/// reads the stem of an `E` as an `I`, surely. Letters cut again (see [`Recut`]) were found in
+/// the cell itself or joined with the ink beside them, and are left alone.
 fn doubt_letter_pieces(
     cells: &[TileCrops],
     owners: &[(usize, Option<usize>)],
-    lifted: &[usize],
+    recut: &Recut,
     readings: &mut [CropReading],
 ) {
     for (k, &(i, mark)) in owners.iter().enumerate() {
         let r = &mut readings[k];
         let piece = mark.is_none()
-            && !lifted.contains(&k)
+            && !recut.holds(k)
             && r.text.chars().count() == 1
             && cells[i].ink_beside_main > INK_BESIDE_AT_MOST;
         if piece {
@@ -1086,14 +1086,14 @@ const STEM_PIECE_ON_LINE: f32 = 0.8;
 fn doubt_stems_beside_marks(
     cells: &[TileCrops],
     owners: &[(usize, Option<usize>)],
-    lifted: &[usize],
+    recut: &Recut,
     readings: &mut [CropReading],
 ) {
     for k in 0..owners.len() {
         if owners[k].1.is_some() || readings[k].text != "I" {
             continue;
         }
-        let Some((cell, stem)) = main_text_box(cells, owners, lifted, k) else {
+        let Some((cell, stem)) = main_text_box(cells, owners, recut, k) else {
             continue;
         };
         if cell
@@ -1162,6 +1162,76 @@ fn read_lifted_letters(
     keep_surer_readings(reader, lifted, crops, readings, sureness, |k, again| {
         !edges.covers_row(cells[owners[k].0].row) && sureness(again) >= LIFTED_SURE
     })
+}
+
+/// A letter joined from pieces (see `tiles::joined_column`) is kept only when the model reads
+/// it, one letter, at least this surely (where it was a piece read as one letter before) ...
+const JOINED_SURE: f32 = 0.9;
+
+/// ... and is reported at most this sure: the join is the reader's own guess at which pieces
+/// make one letter, so the reading is not promised (below 90%).
+const JOINED_AT_MOST: f32 = 0.85;
+
+/// Reads the main texts joined with the pieces of ink above or below them (see
+/// `tiles::joined_column`: a letter a light band split), in one model call, where the text as
+/// cut read as one letter (a piece of a letter), and keeps each that reads as one letter, surely
+/// (see [`JOINED_SURE`]) and surer than the text as cut, at most [`JOINED_AT_MOST`] sure. Texts
+/// already cut again from a lifted trail (`lifted`) are left alone. Rows under a cover are not
+/// left out: a trail's round end is found as a cover's edge. Returns the indices (into `crops`)
+/// of the kept ones.
+fn read_joined_letters(
+    reader: &TileReader,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    lifted: &[usize],
+    crops: &mut [GrayImage],
+    readings: &mut [CropReading],
+) -> Result<Vec<usize>, VisionError> {
+    let one_letter = |r: &CropReading| {
+        let (text, sure) = tile_notation(r);
+        let letter = text.chars().count() == 1 && text.chars().all(char::is_alphabetic);
+        letter.then_some(sure)
+    };
+    let joined: Vec<(usize, GrayImage)> = owners
+        .iter()
+        .enumerate()
+        .filter(|&(k, &(_, kind))| {
+            kind.is_none() && !lifted.contains(&k) && one_letter(&readings[k]).is_some()
+        })
+        .filter_map(|(k, &(i, _))| {
+            let (_, crop) = cells[i].joined_main.as_ref()?;
+            Some((k, crop.clone()))
+        })
+        .collect();
+    // Both readings are rated alike: one letter read at least `JOINED_SURE` surely, else
+    // nothing; so a joined reading is kept only as such a letter, surer than the piece.
+    let sureness = |r: &CropReading| {
+        one_letter(r)
+            .filter(|&sure| sure >= JOINED_SURE)
+            .unwrap_or(0.0)
+    };
+    let kept = keep_surer_readings(reader, joined, crops, readings, sureness, |_, _| false)?;
+    for &k in &kept {
+        let r = &mut readings[k];
+        r.confidence = r.confidence.min(JOINED_AT_MOST);
+    }
+    Ok(kept)
+}
+
+/// The main readings read again from another cut of their cell and kept (indices into the
+/// readings): from the image with a swipe trail lifted off, or joined from pieces.
+struct Recut {
+    /// Cut again from the lifted image (see [`read_lifted_letters`]).
+    lifted: Vec<usize>,
+    /// Joined from pieces (see [`read_joined_letters`]).
+    joined: Vec<usize>,
+}
+
+impl Recut {
+    /// Whether reading `k` was cut again either way.
+    fn holds(&self, k: usize) -> bool {
+        self.lifted.contains(&k) || self.joined.contains(&k)
+    }
 }
 
 /// Reads the crops `again` (each with the index into `crops` and `readings` it may replace) in
@@ -1316,12 +1386,14 @@ pub fn read_cells(
         .collect();
     refuse_numbers(lattice, &mains, &readings)?;
     let lifted = read_lifted_letters(reader, cells, &owners, &edges, &mut crops, &mut readings)?;
+    let joined = read_joined_letters(reader, cells, &owners, &lifted, &mut crops, &mut readings)?;
+    let recut = Recut { lifted, joined };
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
     read_mark_labels(full, reader, cells, &owners, &mut crops, &mut readings)?;
     // Each main reading's cell and text box (turning a crop below keeps its box).
     let texts: Vec<Option<(&TileCrops, PixelBox)>> = mains
         .iter()
-        .map(|&k| main_text_box(cells, &owners, &lifted, k))
+        .map(|&k| main_text_box(cells, &owners, &recut, k))
         .collect();
     let lying = letters_lie_on_their_side(texts.iter().flatten().map(|(_, text)| *text));
     let turn = read_turned_letters(reader, &mains, lying, &mut crops, &mut readings)?;
@@ -1350,10 +1422,10 @@ pub fn read_cells(
         .into_iter()
         .map(|(k, side)| (owners[k].0, side))
         .collect();
-    doubt_letter_pieces(cells, &owners, &lifted, &mut readings);
-    doubt_stems_beside_marks(cells, &owners, &lifted, &mut readings);
+    doubt_letter_pieces(cells, &owners, &recut, &mut readings);
+    doubt_stems_beside_marks(cells, &owners, &recut, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
-    doubt_off_centre_specials(cells, &owners, &mains, &lifted, &mut readings);
+    doubt_off_centre_specials(cells, &owners, &mains, &recut, &mut readings);
     doubt_letters_of_covered_rows(lattice, &owners, &mains, &mut readings);
     let mut grids = CellGrids::new(lattice.rows, lattice.cols, cells);
     let (width, height) = (image.width(), image.height());
@@ -1373,16 +1445,19 @@ pub fn read_cells(
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
-/// text cut again from a lifted trail when `lifted` holds `k`, else the main text as cut.
+/// text cut again from a lifted trail or joined from pieces when `recut` says so, else the main
+/// text as cut.
 fn main_text_box<'a>(
     cells: &'a [TileCrops],
     owners: &[(usize, Option<usize>)],
-    lifted: &[usize],
+    recut: &Recut,
     k: usize,
 ) -> Option<(&'a TileCrops, PixelBox)> {
     let cell = &cells[owners[k].0];
-    let main = if lifted.contains(&k) {
+    let main = if recut.lifted.contains(&k) {
         &cell.lifted_main
+    } else if recut.joined.contains(&k) {
+        &cell.joined_main
     } else {
         &cell.main
     };
@@ -3131,7 +3206,11 @@ mod tests {
         let mains: Vec<usize> = (0..6).collect();
         let texts = ["A", "IC", "B", "QU", "N", "T"];
         let mut readings: Vec<CropReading> = texts.iter().map(|t| reading(t, 0.93)).collect();
-        doubt_off_centre_specials(&cells, &owners, &mains, &[], &mut readings);
+        let recut = Recut {
+            lifted: Vec::new(),
+            joined: Vec::new(),
+        };
+        doubt_off_centre_specials(&cells, &owners, &mains, &recut, &mut readings);
         let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
         assert_eq!(
             confidences,

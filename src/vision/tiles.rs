@@ -196,6 +196,22 @@ const SPECK_PIXELS: u32 = 3;
 /// ... and less than this share of the largest piece is a speck, not part of the text.
 const SPECK_SHARE: f32 = 0.15;
 
+/// A letter a light band crosses (a swipe trail's round end over an `S`) may fall into pieces
+/// one above the other, the piece found as the letter then clearly shorter than the board's
+/// letters: below this share of their height ...
+const SPLIT_SHORT: f32 = 0.85;
+/// ... and no wider than this share of it (one letter, not a line of text) ...
+const SPLIT_MAX_WIDTH: f32 = 1.2;
+/// ... and the pieces in its column (at least this share of a piece's width within the
+/// letter's) ...
+const SPLIT_IN_COLUMN: f32 = 0.5;
+/// ... at most this share of the letter height above or below it ...
+const SPLIT_MAX_GAP: f32 = 0.35;
+/// ... join it while the whole stays at most this share of the letter height tall ...
+const SPLIT_JOINED_TALL: f32 = 1.1;
+/// ... and the joined box must be at least this share of it taller than the piece.
+const SPLIT_MIN_GAIN: f32 = 0.1;
+
 /// What one cell holds, ready for the recognition model.
 #[derive(Debug, Clone)]
 pub struct TileCrops {
@@ -218,6 +234,10 @@ pub struct TileCrops {
     /// [`super::trail`]); the surer of the two readings is kept, or the lifted one where it is
     /// sure (see `notation::read_lifted_letters`).
     pub lifted_main: Option<(PixelBox, GrayImage)>,
+    /// The main text joined with the pieces of ink above or below it, when it is clearly
+    /// shorter than the board's letters (see [`joined_column`]): a letter a light band split;
+    /// read too, and kept where it reads surer (see `notation::read_joined_letters`).
+    pub joined_main: Option<(PixelBox, GrayImage)>,
     /// The share of the ink in the cell's middle that lies outside the main text's box (see
     /// [`ink_beside`]).
     pub ink_beside_main: f32,
@@ -237,6 +257,7 @@ impl TileCrops {
             mark_labels: Vec::new(),
             unreadable: false,
             lifted_main: None,
+            joined_main: None,
             ink_beside_main: 0.0,
         }
     }
@@ -363,6 +384,11 @@ fn cut_cell(
         let height = m.height() as f32 * scale;
         (pixels, normalise(full, pixels, m.dark, height, cell, paper))
     });
+    let joined_main = main_blob.zip(main.as_ref()).and_then(|(m, (text, _))| {
+        let joined = joined_column(full, cell, *text, h * scale)?;
+        let height = joined.height() as f32;
+        Some((joined, normalise(full, joined, m.dark, height, cell, paper)))
+    });
     // A tile whose letter the grid search missed (merged with a rotated tile's edge, crossed by
     // a path): look again in the cell alone.
     let hole = lattice.holes.get(row * lattice.cols + col) == Some(&true);
@@ -424,6 +450,7 @@ fn cut_cell(
         mark_labels,
         unreadable,
         lifted_main,
+        joined_main,
         ink_beside_main,
     }
 }
@@ -1234,6 +1261,36 @@ fn grow_along_line(text: PixelBox, mut pieces: Vec<PixelBox>) -> PixelBox {
     out
 }
 
+/// The box of a letter a light band split in pieces one above the other (a swipe trail's round
+/// end across an `S` leaves its top and its lower bowl apart), for `h`-high letters: `text`
+/// (full-resolution pixels) joined with the pieces of its ink in its column just above or below
+/// it (see [`SPLIT_SHORT`] and what follows it); `None` when `text` is not clearly shorter than
+/// the letters or no such piece joins it.
+fn joined_column(full: &GrayImage, cell: PixelBox, text: PixelBox, h: f32) -> Option<PixelBox> {
+    if text.height() as f32 >= SPLIT_SHORT * h || text.width() as f32 > SPLIT_MAX_WIDTH * h {
+        return None;
+    }
+    let area = inside_rim(cell);
+    let levels = line_levels(full, text, area)?;
+    let mut pieces = pieces_past_midway(full, area, &levels);
+    let mut out = text;
+    loop {
+        let joins = |p: &PixelBox| {
+            let overlap = p.right.min(out.right) as f32 - p.left.max(out.left) as f32;
+            let gap = (p.top as i64 - out.bottom as i64).max(out.top as i64 - p.bottom as i64);
+            overlap >= SPLIT_IN_COLUMN * p.width() as f32
+                && (gap as f32) <= SPLIT_MAX_GAP * h
+                && out.union(p).height() as f32 <= SPLIT_JOINED_TALL * h
+                && out.union(p) != out
+        };
+        let Some(i) = pieces.iter().position(joins) else {
+            break;
+        };
+        out = out.union(&pieces.swap_remove(i));
+    }
+    (out.height() as f32 >= text.height() as f32 + SPLIT_MIN_GAIN * h).then_some(out)
+}
+
 /// The largest of `pieces` (by box area) centred inside `text`, at least half its height and at
 /// most [`SAME_SIZE_MAX`] of it.
 fn largest_letter_in(pieces: &[PixelBox], text: PixelBox) -> Option<PixelBox> {
@@ -1771,6 +1828,56 @@ mod tests {
             PixelBox::new(30, 30, 38, 70),
         );
         assert_eq!(grown, PixelBox::new(30, 30, 54, 70));
+    }
+
+    /// An `S` 60 px high split by a light band across its middle (a swipe trail's round end):
+    /// its top (40 px) is found as the letter; joined with the lower bowl beneath it in its
+    /// column, the box is the whole letter. A whole letter, or a value in the tile's corner
+    /// beside the letter, joins nothing.
+    #[test]
+    fn a_letter_split_one_piece_above_the_other_is_joined() {
+        let mut img = GrayImage::from_pixel(100, 100, Luma([200]));
+        let mut ink = |x0: u32, y0: u32, x1: u32, y1: u32| {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    img.put_pixel(x, y, Luma([20]));
+                }
+            }
+        };
+        // The top of the `S` (20..60 across, 20..60 down) and its lower bowl (40..60, 66..80).
+        ink(20, 20, 60, 26);
+        ink(20, 20, 26, 45);
+        ink(20, 40, 60, 46);
+        ink(54, 40, 60, 60);
+        ink(40, 66, 60, 72);
+        ink(54, 66, 60, 80);
+        let cell = PixelBox::new(0, 0, 100, 100);
+        let top = PixelBox::new(20, 20, 60, 60);
+        assert_eq!(
+            joined_column(&img, cell, top, 60.0),
+            Some(PixelBox::new(20, 20, 60, 80))
+        );
+        // As tall as the board's letters: not a piece.
+        assert_eq!(joined_column(&img, cell, top, 45.0), None);
+        // A value in the corner, beside the letter and not in its column, joins nothing.
+        let mut valued = GrayImage::from_pixel(100, 100, Luma([200]));
+        for y in 30..70 {
+            for x in 30..60 {
+                let stroke = !(36..54).contains(&x) || !(36..64).contains(&y);
+                if stroke {
+                    valued.put_pixel(x, y, Luma([20]));
+                }
+            }
+        }
+        for y in 76..88 {
+            for x in 70..78 {
+                valued.put_pixel(x, y, Luma([20]));
+            }
+        }
+        assert_eq!(
+            joined_column(&valued, cell, PixelBox::new(30, 30, 60, 70), 60.0),
+            None
+        );
     }
 
     /// Wide light print near the tile's left edge (Wordament's `CH`, on a lattice a little off
