@@ -756,16 +756,20 @@ pub fn game_in_file_name(name: &str) -> Option<Game> {
         .map(|&(_, game)| game)
 }
 
-/// The multi-letter tiles a game prints, for the games known to print no others: Letterpress
-/// prints one letter per tile, Boggle's and Boggle With Friends' `Q` reads `Qu`, and Big
-/// Boggle's dice have the faces `An`, `Er`, `He`, `In`, `Qu` and `Th` (../shared/scoring.md).
-/// SpellCast prints one letter per tile (its `Q` tile in ../shared/real-screens reads `Q`);
-/// `Qu` is let through there, as no source here says it never prints one. `None` for games
-/// with other tiles (Wordament's, see [`never_prints`]) or whose set is not known here.
-fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
+/// The multi-letter tiles a game prints on a board `side` tiles across (its longer side), for
+/// the games known to print no others: Letterpress prints one letter per tile, Boggle's and
+/// Boggle With Friends' `Q` reads `Qu`, and Big Boggle's dice have the faces `An`, `Er`, `He`,
+/// `In`, `Qu` and `Th` (../shared/scoring.md). SpellCast prints one letter per tile (its `Q`
+/// tile in ../shared/real-screens reads `Q`), and so does Word Hunt on its 4x4 boards (every
+/// tile of the real screenshots here); `Qu` is let through there, as no source here says they
+/// never print one. A larger board taken for Word Hunt may be Big Boggle's (both are 5x5, of
+/// light tiles without values), whose dice print two letters: its set is not known. `None` for
+/// games with other tiles (Wordament's, see [`never_prints`]) or whose set is not known here.
+fn multi_letter_tiles(game: Game, side: usize) -> Option<&'static [&'static str]> {
     match game {
         Game::Letterpress => Some(&[]),
         Game::Spellcast => Some(&["QU"]),
+        Game::Wordhunt if side == 4 => Some(&["QU"]),
         Game::Boggle | Game::Bwf => Some(&["QU"]),
         Game::Bigboggle | Game::Superbigboggle => Some(&["AN", "ER", "HE", "IN", "QU", "TH"]),
         _ => None,
@@ -777,17 +781,17 @@ fn multi_letter_tiles(game: Game) -> Option<&'static [&'static str]> {
 /// their mark (../shared/scoring.md).
 const WORDAMENT_DIGRAM_LETTERS: usize = 2;
 
-/// Whether `game` never prints `tile` (as the reader writes it, upper case): a tile of more
-/// than one letter outside its set (see [`multi_letter_tiles`]), or on Wordament a tile of
-/// more than [`WORDAMENT_DIGRAM_LETTERS`] plain letters (a prefix whose hyphen was lost to a
-/// downscaled capture reads `OVER`).
-fn never_prints(game: Game, tile: &str) -> bool {
+/// Whether `game` never prints `tile` (as the reader writes it, upper case) on a board `side`
+/// tiles across: a tile of more than one letter outside its set (see [`multi_letter_tiles`]),
+/// or on Wordament a tile of more than [`WORDAMENT_DIGRAM_LETTERS`] plain letters (a prefix
+/// whose hyphen was lost to a downscaled capture reads `OVER`).
+fn never_prints(game: Game, side: usize, tile: &str) -> bool {
     let letters = tile.chars().count();
     match game {
         Game::Wordament => {
             letters > WORDAMENT_DIGRAM_LETTERS && tile.chars().all(char::is_alphabetic)
         }
-        _ => multi_letter_tiles(game)
+        _ => multi_letter_tiles(game, side)
             .is_some_and(|allowed| letters > 1 && !allowed.contains(&tile.to_uppercase().as_str())),
     }
 }
@@ -796,21 +800,32 @@ fn never_prints(game: Game, tile: &str) -> bool {
 /// threshold, so the tile is solved as its likely readings and listed as doubtful.
 const FOREIGN_TILE_CONFIDENCE: f32 = 0.5;
 
-/// Lowers to at most [`FOREIGN_TILE_CONFIDENCE`] the confidence of tiles that the game, once
-/// recognised surely, never prints (see [`never_prints`]): a `W` whose top a banner hides reads
-/// as `VV`, surely, on a Letterpress board. On Wordament, the prefix and the suffix the letters
-/// make (`OVER-`, `-OVER`) become the tile's likely readings too, sharing what the reading
-/// lost. Run after the game is recognised.
+/// Deals with the tiles that the game, once recognised surely, never prints (see
+/// [`never_prints`]): a `W` whose top a banner hides reads as `VV`, surely, on a Letterpress
+/// board; an `A` a swipe trail crosses reads `AA` on a Word Hunt board.
+///
+/// On every game but Wordament, a tile's other readings the game never prints are left out
+/// (they are no tile of it), and a tile read as one becomes the likeliest of its other readings
+/// (the likeliest tile the board can hold there), as sure as the model read that one and at
+/// most [`FOREIGN_TILE_CONFIDENCE`]; with no other reading, it stays as read, at most
+/// [`FOREIGN_TILE_CONFIDENCE`] sure. On Wordament, such a tile stays as read, at most that sure,
+/// and the prefix and the suffix its letters make (`OVER-`, `-OVER`) become its likely readings
+/// too, sharing what the reading lost. Run after the game is recognised.
 pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
     if !reading.game.certain {
         return;
     }
     let game = reading.game.game;
-    let cells = reading.board.tiles.iter().flatten();
+    let side = reading.board.rows.max(reading.board.cols);
+    let foreign = |tile: &str| never_prints(game, side, &tile.to_uppercase());
+    let cells = reading.board.tiles.iter_mut().flatten();
     let confidences = reading.confidence.iter_mut().flatten();
     let alternatives = reading.alternatives.iter_mut().flatten();
     for ((tile, confidence), others) in cells.zip(confidences).zip(alternatives) {
-        if !never_prints(game, &tile.to_uppercase()) {
+        if game != Game::Wordament {
+            others.retain(|(t, _)| !t.is_empty() && !foreign(t));
+        }
+        if !foreign(tile) {
             continue;
         }
         let lost = (*confidence - FOREIGN_TILE_CONFIDENCE).max(0.0);
@@ -821,6 +836,13 @@ pub(crate) fn doubt_foreign_tiles(reading: &mut BoardReading) {
                 others.push((affix, lost / 2.0));
             }
             others.sort_by(|a, b| b.1.total_cmp(&a.1));
+            continue;
+        }
+        others.sort_by(|a, b| b.1.total_cmp(&a.1));
+        if !others.is_empty() {
+            let (printed, p) = others.remove(0);
+            *tile = printed;
+            *confidence = p.min(FOREIGN_TILE_CONFIDENCE);
         }
     }
 }
@@ -1437,6 +1459,34 @@ mod tests {
         assert!(reading.alternatives[0][6].is_empty());
         // An unsure guess says nothing.
         assert_eq!(doubted(Game::Letterpress, false), [s; 9]);
+    }
+
+    /// A tile the game never prints becomes the likeliest of its other readings the game prints,
+    /// as sure as that one was read; readings the game never prints leave every tile's list.
+    #[test]
+    fn a_foreign_tile_becomes_its_likeliest_printed_reading() {
+        let alternatives = |pairs: &[(&str, f32)]| -> Vec<(String, f32)> {
+            pairs.iter().map(|&(t, p)| (t.to_string(), p)).collect()
+        };
+        let mut reading = reading_of(&["AA", "A", "VV", "E"], Game::Wordhunt, true);
+        reading.alternatives[0][0] = alternatives(&[("AX", 0.04), ("A", 0.22)]);
+        reading.alternatives[0][1] = alternatives(&[("AA", 0.3), ("R", 0.01)]);
+        doubt_foreign_tiles(&mut reading);
+        assert_eq!(reading.board.tiles[0], ["A", "A", "VV", "E"]);
+        assert_eq!(reading.confidence[0], [0.22, 0.98, 0.5, 0.98]);
+        assert!(reading.alternatives[0][0].is_empty());
+        assert_eq!(reading.alternatives[0][1], alternatives(&[("R", 0.01)]));
+        // A larger board taken for Word Hunt may be Big Boggle's, whose dice print two letters.
+        let mut reading = reading_of(&["HE", "A", "T", "S", "O"], Game::Wordhunt, true);
+        reading.alternatives[0][0] = alternatives(&[("H", 0.01)]);
+        doubt_foreign_tiles(&mut reading);
+        assert_eq!(reading.board.tiles[0][0], "HE");
+        assert_eq!(reading.confidence[0][0], 0.98);
+        // Wordament prints digrams: `AA` may be one, and stays.
+        let mut reading = reading_of(&["AA"], Game::Wordament, true);
+        reading.alternatives[0][0] = alternatives(&[("A", 0.22)]);
+        doubt_foreign_tiles(&mut reading);
+        assert_eq!(reading.board.tiles[0], ["AA"]);
     }
 
     fn evidence() -> Evidence {
