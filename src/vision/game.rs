@@ -22,6 +22,13 @@ pub const CERTAIN_VOTES: f32 = 4.0;
 /// The lead in votes the winner needs over the runner-up to be taken as certain.
 pub const CERTAIN_MARGIN: f32 = 1.5;
 
+/// The weight of the winner's strongest vote for it to be taken as certain: votes of what several
+/// games share (size, no printed values, dark letters on light tiles, a ground of a colour two
+/// games use) add up without telling the game. Lexica, an open-source game with Word Hunt's
+/// 4x4 size, no values and dark letters on cream tiles apart on an orange ground, gathered
+/// Word Hunt four such votes and was named Word Hunt as certain (4 of 18 real Lexica screenshots).
+pub const CERTAIN_STRONGEST: f32 = CLEAR;
+
 // The weights of votes (see [`votes`]), from the strongest evidence down.
 
 /// Evidence only one game shows (holes, special tiles, the 2X badge).
@@ -673,7 +680,8 @@ fn look_votes(e: &Evidence, vote: &mut impl FnMut(&[Game], f32, String)) {
 }
 
 /// Decides the game from the evidence: the candidate with the most votes, when it has at least
-/// [`CERTAIN_VOTES`] and leads by [`CERTAIN_MARGIN`]; else the neutral game for the size.
+/// [`CERTAIN_VOTES`], leads by [`CERTAIN_MARGIN`] and one of its votes weighs at least
+/// [`CERTAIN_STRONGEST`]; else the neutral game for the size.
 pub fn decide(e: &Evidence) -> GameGuess {
     let votes = votes(e);
     let total = |g: Game| -> f32 {
@@ -696,7 +704,15 @@ pub fn decide(e: &Evidence) -> GameGuess {
         out.sort_by(|a, b| b.0.total_cmp(&a.0));
         out.into_iter().map(|(_, why)| why).take(3).collect()
     };
-    if score >= CERTAIN_VOTES && score - runner_up >= CERTAIN_MARGIN {
+    let strongest = votes
+        .iter()
+        .filter(|(game, _, _)| *game == best)
+        .map(|(_, w, _)| *w)
+        .fold(f32::NEG_INFINITY, f32::max);
+    if score >= CERTAIN_VOTES
+        && score - runner_up >= CERTAIN_MARGIN
+        && strongest >= CERTAIN_STRONGEST
+    {
         return GameGuess {
             game: best,
             reason: reasons(best).join(", "),
@@ -1601,6 +1617,22 @@ mod tests {
             (Game::Wordhunt, true),
             "{guess}"
         );
+    }
+
+    #[test]
+    fn votes_that_several_games_share_never_name_a_game_surely() {
+        // Lexica's look: a plain 4x4 board without values, dark letters on cream tiles apart
+        // on an orange ground. Word Hunt leads on votes other games share too.
+        let mut e = evidence();
+        e.ground = Some(Colour([235, 175, 60]));
+        let guess = decide(&e);
+        assert!(!guess.certain, "{guess}");
+        assert_eq!(guess.game, Game::Boggle);
+        assert!(guess.reason.contains("closest wordhunt"), "{guess}");
+        // Word Hunt's own green ground is telling.
+        e.ground = Some(Colour([40, 140, 60]));
+        let guess = decide(&e);
+        assert!(guess.certain && guess.game == Game::Wordhunt, "{guess}");
     }
 
     #[test]
