@@ -308,7 +308,8 @@ fn read_as_it_stands(
         found.full = load::to_grey_after(clean, image, &found.full);
     }
     let image = unstroked.as_ref().unwrap_or(image);
-    let lifted = trail::lift(image, &found.full, &found.cell_pixels());
+    let letter_height = found.lattice.glyph_height * found.scale;
+    let lifted = trail::lift(image, &found.full, &found.cell_pixels(), letter_height);
     let mut cells = tiles::cut(
         &found.full,
         &found.masks,
@@ -316,7 +317,6 @@ fn read_as_it_stands(
         found.scale,
         lifted.as_ref(),
     );
-    let letter_height = found.lattice.glyph_height * found.scale;
     tiles::letters_in_colour(image, &found.lattice, letter_height, &mut cells);
     let (mut reading, turn) = notation::read_cells(
         image,

@@ -45,6 +45,15 @@ const BAND_GROUND_QUANTILE: f32 = 0.9;
 const BAND_FLAT_SHARE: f32 = 0.45;
 /// See [`BAND_FLAT_SHARE`].
 const BAND_FLAT_SPREAD: f32 = 8.0;
+/// A band that lies over the letter's ink as much as over the ground is flat at two levels: at
+/// least this share of its pixels lie within [`BAND_FLAT_SPREAD`] of its level over the ground or
+/// of its level over the ink (measured: Word Hunt's trail along an `I` or a `T`'s stem 0.80-0.99,
+/// 0.33-0.44 at the one level; a Boggle With Friends ring, blurred, pixelated or darkened, at
+/// most 0.70) ...
+const BAND_TWO_LEVELS_SHARE: f32 = 0.75;
+/// ... when the two levels lie at least this many times [`BAND_FLAT_SPREAD`] apart (nearer, the
+/// two windows take in every level of a shaded ring between them: 1.0 on a pixelated ring).
+const BAND_TWO_LEVELS_APART: f32 = 3.0;
 /// The band hides ink: at least this share of its pixels unblend to ink (measured: Word Hunt's
 /// trail over letters 0.13-0.45; a trail that turns on a tile, mostly over its ground, and
 /// crosses only an `L`'s foot: 0.067) ...
@@ -55,6 +64,15 @@ const HIDDEN_INK_MIN_SHARE: f32 = 0.05;
 const HIDDEN_INK_CONTINUES: f32 = 0.9;
 /// See [`HIDDEN_INK_CONTINUES`].
 const STROKE_JOIN_PIXELS: u8 = 2;
+/// A piece of hidden ink that continues no stroke seen beside the band is still the letter when
+/// it is a whole letter on its own, hidden whole (a thin `I` under a trail that runs along it,
+/// read as no letter at all before): at least this share of the board's letter height high ...
+const WHOLE_LETTER_MIN_HEIGHT: f32 = 0.8;
+/// ... at most this share ...
+const WHOLE_LETTER_MAX_HEIGHT: f32 = 1.2;
+/// ... and its middle at most this share of the cell's width and height off the cell's middle,
+/// where the board's letters sit.
+const WHOLE_LETTER_OFF_MIDDLE: f32 = 0.12;
 /// A tile is white when its smallest channel's median is at least this level: a white band over
 /// it is then found by the flat middle grey it leaves over the ink ...
 const WHITE_GROUND_MIN: u8 = 215;
@@ -108,9 +126,14 @@ fn tile_darker_than_ground(full: &GrayImage, cell: PixelBox, ground: f32) -> boo
     ring.len() > 0 && ground - ring.median() as f32 >= MIN_INK_CONTRAST
 }
 
-/// Lifts any swipe trail off the given cells (full-resolution pixels); `None` when no cell
-/// shows one.
-pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Option<Lifted> {
+/// Lifts any swipe trail off the given cells (full-resolution pixels) of a board whose letters are
+/// `letter_height` pixels high; `None` when no cell shows one.
+pub fn lift(
+    image: &DynamicImage,
+    full: &GrayImage,
+    cells: &[PixelBox],
+    letter_height: f32,
+) -> Option<Lifted> {
     // Cells are lifted independently, in parallel.
     let patches: Vec<Option<GrayImage>> = cells
         .par_iter()
@@ -119,7 +142,7 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
             if cell.is_empty() {
                 return None;
             }
-            lift_cell(image, full, cell)
+            lift_cell(image, full, cell, letter_height)
         })
         .collect();
     if patches.iter().all(Option::is_none) {
@@ -139,7 +162,12 @@ pub fn lift(image: &DynamicImage, full: &GrayImage, cells: &[PixelBox]) -> Optio
 }
 
 /// The cell's grey pixels with the trail unblended, or `None` when the cell shows no trail.
-fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<GrayImage> {
+fn lift_cell(
+    image: &DynamicImage,
+    full: &GrayImage,
+    cell: PixelBox,
+    letter_height: f32,
+) -> Option<GrayImage> {
     let grey = copy_of(full, cell);
     let grey_levels = Levels::of_slice(grey.as_raw());
     let ground = grey_levels.median() as f32;
@@ -152,21 +180,24 @@ fn lift_cell(image: &DynamicImage, full: &GrayImage, cell: PixelBox) -> Option<G
     }
     let smallest = smallest_channel(image, cell);
     let ground_smallest = Levels::of_slice(smallest.as_raw()).median();
-    lift_on_coloured_ground(image, cell, &smallest, &grey, ground_smallest, ground, ink).or_else(
-        || {
-            (ground_smallest >= WHITE_GROUND_MIN)
-                .then(|| {
-                    lift_on_white_ground(
-                        &grey,
-                        &smallest,
-                        &largest_channel(image, cell),
-                        ground,
-                        ink,
-                    )
-                })
-                .flatten()
-        },
-    )
+    let tones = Tones {
+        ground,
+        ink,
+        letter_height,
+    };
+    lift_on_coloured_ground(image, cell, &smallest, &grey, ground_smallest, &tones).or_else(|| {
+        (ground_smallest >= WHITE_GROUND_MIN)
+            .then(|| lift_on_white_ground(&grey, &smallest, &largest_channel(image, cell), &tones))
+            .flatten()
+    })
+}
+
+/// What a cell's letter looks like: the grey levels of its tile's ground and of its ink, and the
+/// board's letter height (pixels).
+struct Tones {
+    ground: f32,
+    ink: f32,
+    letter_height: f32,
 }
 
 /// A band over a coloured tile: found in the smallest channel, where it stands far above the
@@ -177,9 +208,9 @@ fn lift_on_coloured_ground(
     smallest: &GrayImage,
     grey: &GrayImage,
     ground_smallest: u8,
-    ground: f32,
-    ink: f32,
+    tones: &Tones,
 ) -> Option<GrayImage> {
+    let (ground, ink) = (tones.ground, tones.ink);
     let floor = ground_smallest.saturating_add(BAND_MIN_LIFT);
     // Cheap tests first, on every pixel well above the ground: enough of them, and of an opacity
     // that can be unblended (a neighbouring white tile, a popup, are opaque).
@@ -192,11 +223,11 @@ fn lift_on_coloured_ground(
         return None;
     }
     let (lighter, band) = band_mask(smallest, floor, min_pixels)?;
-    let opacity = band_opacity(&levels_where(grey, &band, |b| b > 0), ground)?;
+    let opacity = band_opacity(&levels_where(grey, &band, |b| b > 0), ground, ink)?;
     let rgb = [0, 1, 2].map(|k| colour_channel(image, cell, k));
     let band = with_ink_under(&rgb, grey, &band, opacity, ground, ink);
     let unblended = unblend(grey, &band, opacity);
-    hides_strokes(grey, &unblended, &lighter, &band, (ground + ink) / 2.0).then_some(unblended)
+    hides_strokes(grey, &unblended, &lighter, &band, tones).then_some(unblended)
 }
 
 /// A pixel is ink under the band when its colour lies within this many levels (Euclidean, RGB)
@@ -261,9 +292,9 @@ fn lift_on_white_ground(
     grey: &GrayImage,
     smallest: &GrayImage,
     largest: &GrayImage,
-    ground: f32,
-    ink: f32,
+    tones: &Tones,
 ) -> Option<GrayImage> {
+    let (ground, ink) = (tones.ground, tones.ink);
     // Ink under a band of the opacities that can be unblended, and clearly below the ground.
     let lifted_ink = |opacity: f32| ink + opacity * (255.0 - ink);
     let low = lifted_ink(MIN_OPACITY);
@@ -307,7 +338,7 @@ fn lift_on_white_ground(
         return None;
     }
     let unblended = unblend(grey, &band, opacity);
-    hides_strokes(grey, &unblended, &band, &band, (ground + ink) / 2.0).then_some(unblended)
+    hides_strokes(grey, &unblended, &band, &band, tones).then_some(unblended)
 }
 
 /// The smallest of the three colour channels of each pixel of a box inside the image.
@@ -413,15 +444,24 @@ fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayIm
 }
 
 /// The band's opacity, from its level over the ground against the ground's own level; `None`
-/// when the band is not one flat level over the ground (a tile's shading, a light ring drawn
-/// under the letter), or too faint or too opaque to unblend.
-fn band_opacity(levels: &Levels, ground: f32) -> Option<f32> {
+/// when the band is not flat (a tile's shading, a light ring drawn under the letter), or too faint
+/// or too opaque to unblend. A band of one opacity over a tile of two levels shows two flat
+/// levels: its level over the ground, and over the ink (`ink`) the level that opacity gives it. A
+/// band that runs along a letter lies over its ink as much as over the ground (a trail that ends
+/// on an `I`: 0.4 of its pixels at its level over the ground, left unlifted before): it is flat
+/// when both levels together hold [`BAND_TWO_LEVELS_SHARE`] of it.
+fn band_opacity(levels: &Levels, ground: f32, ink: f32) -> Option<f32> {
     let over_ground = levels.quantile(BAND_GROUND_QUANTILE) as f32;
-    let flat = levels.count_where(|v| (v as f32 - over_ground).abs() <= BAND_FLAT_SPREAD) as f32;
     let opacity = opacity_of(levels, ground)?;
-    (flat >= BAND_FLAT_SHARE * levels.len() as f32
-        && (MIN_OPACITY..=MAX_OPACITY).contains(&opacity))
-    .then_some(opacity)
+    let near = |v: u8, level: f32| (v as f32 - level).abs() <= BAND_FLAT_SPREAD;
+    let share = |count: usize| count as f32 / levels.len().max(1) as f32;
+    let one_level = share(levels.count_where(|v| near(v, over_ground)));
+    let over_ink = opacity * 255.0 + (1.0 - opacity) * ink;
+    let two_levels = (over_ground - over_ink >= BAND_TWO_LEVELS_APART * BAND_FLAT_SPREAD)
+        .then(|| share(levels.count_where(|v| near(v, over_ground) || near(v, over_ink))));
+    let flat =
+        one_level >= BAND_FLAT_SHARE || two_levels.is_some_and(|two| two >= BAND_TWO_LEVELS_SHARE);
+    (flat && (MIN_OPACITY..=MAX_OPACITY).contains(&opacity)).then_some(opacity)
 }
 
 /// The opacity of a white band whose grey `levels` are mostly over a ground of level `ground`
@@ -468,8 +508,9 @@ fn median_around(image: &GrayImage, x: u32, y: u32) -> u8 {
     *values.select_nth_unstable(middle).1
 }
 
-/// Whether the band hid strokes of the letter: enough of the band unblends to ink
-/// (darker than `mid`), and that ink continues strokes seen beside the band. A light shape drawn
+/// Whether the band hid strokes of the letter: enough of the band unblends to ink (darker than
+/// halfway from the ground to the ink), and that ink continues strokes seen beside the band or
+/// is a whole letter hidden on its own (see [`WHOLE_LETTER_MIN_HEIGHT`]). A light shape drawn
 /// beside or under the letter (a highlight, a neighbouring tile) unblends to dark patches of its
 /// own, apart from the letter.
 fn hides_strokes(
@@ -477,8 +518,9 @@ fn hides_strokes(
     unblended: &GrayImage,
     lighter: &GrayImage,
     band: &GrayImage,
-    mid: f32,
+    tones: &Tones,
 ) -> bool {
+    let mid = (tones.ground + tones.ink) / 2.0;
     let is_ink = |v: u8| (v as f32) < mid;
     let hidden = GrayImage::from_fn(grey.width(), grey.height(), |x, y| {
         let under_band = band.get_pixel(x, y)[0] > 0;
@@ -503,17 +545,41 @@ fn hides_strokes(
     });
     let near_seen = dilate(&seen, Norm::LInf, STROKE_JOIN_PIXELS);
     let labels = connected_components(&hidden, Connectivity::Eight, Luma([0u8]));
-    let mut touching = vec![false; labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0) + 1];
-    for (l, n) in labels.pixels().zip(near_seen.pixels()) {
-        if l[0] > 0 && n[0] > 0 {
-            touching[l[0] as usize] = true;
+    let count = labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0) + 1;
+    let mut touching = vec![false; count];
+    let mut boxes = vec![PixelBox::new(u32::MAX, u32::MAX, 0, 0); count];
+    for ((x, y, l), n) in labels.enumerate_pixels().zip(near_seen.pixels()) {
+        let l = l[0] as usize;
+        if l > 0 && n[0] > 0 {
+            touching[l] = true;
         }
+        let b = &mut boxes[l];
+        (b.left, b.top) = (b.left.min(x), b.top.min(y));
+        (b.right, b.bottom) = (b.right.max(x + 1), b.bottom.max(y + 1));
     }
+    let whole_letter = |b: &PixelBox| is_whole_letter(b, grey.dimensions(), tones.letter_height);
     let continuing = labels
         .pixels()
-        .filter(|l| l[0] > 0 && touching[l[0] as usize])
+        .filter(|l| {
+            let l = l[0] as usize;
+            l > 0 && (touching[l] || whole_letter(&boxes[l]))
+        })
         .count();
     continuing as f32 >= HIDDEN_INK_CONTINUES * hidden_pixels as f32
+}
+
+/// Whether a piece of ink with box `piece`, in a cell of `size` pixels, is a whole letter of a
+/// board whose letters are `letter_height` high: of about that height, in the cell's middle (see
+/// [`WHOLE_LETTER_MIN_HEIGHT`]).
+fn is_whole_letter(piece: &PixelBox, (w, h): (u32, u32), letter_height: f32) -> bool {
+    let height = piece.height() as f32;
+    let off = |from: u32, to: u32, side: u32| {
+        ((from + to) as f32 / 2.0 - side as f32 / 2.0).abs() / side as f32
+    };
+    (WHOLE_LETTER_MIN_HEIGHT * letter_height..=WHOLE_LETTER_MAX_HEIGHT * letter_height)
+        .contains(&height)
+        && off(piece.left, piece.right, w) <= WHOLE_LETTER_OFF_MIDDLE
+        && off(piece.top, piece.bottom, h) <= WHOLE_LETTER_OFF_MIDDLE
 }
 
 #[cfg(test)]
@@ -551,7 +617,8 @@ mod tests {
     fn lift_tile(rgb: &RgbImage) -> Option<GrayImage> {
         let image = DynamicImage::ImageRgb8(rgb.clone());
         let cell = PixelBox::new(0, 0, 100, 100);
-        lift_cell(&image, &image.to_luma8(), cell)
+        // The letters of these tiles are 50 pixels high.
+        lift_cell(&image, &image.to_luma8(), cell, 50.0)
     }
 
     #[test]
@@ -611,6 +678,68 @@ mod tests {
             })
         });
         assert!(lift_tile(&patch).is_none());
+    }
+
+    #[test]
+    fn a_thin_letter_hidden_whole_under_a_band_comes_back() {
+        // An `I` narrower than the trail that runs down along it: no stroke shows beside the
+        // band, the hidden ink is a whole letter in the cell's middle. The cell takes in the dark
+        // gap round its tile, as the lattice's cells do: the letter's own ink shows nowhere.
+        let cell = |ink: &dyn Fn(u32, u32) -> bool, band: std::ops::Range<u32>| {
+            RgbImage::from_fn(100, 100, |x, y| {
+                let gap = x < 6 || y < 6 || x >= 94 || y >= 94;
+                let under = match (gap, ink(x, y)) {
+                    (true, _) => DARK_GREEN,
+                    (false, true) => [10, 10, 10],
+                    (false, false) => GREEN,
+                };
+                Rgb(if band.contains(&x) && !gap {
+                    blend(under, 0.85)
+                } else {
+                    under
+                })
+            })
+        };
+        let letter = cell(
+            &|x, y| (25..75).contains(&y) && (45..55).contains(&x),
+            43..57,
+        );
+        let lifted = lift_tile(&letter).expect("the band is lifted");
+        let stem = lifted.get_pixel(50, 50)[0];
+        assert!(stem < 40, "stem {stem}");
+        // A hidden dot a third of a letter high, or a letter-high bar off the cell's middle,
+        // is not a letter.
+        let dot = cell(
+            &|x, y| (42..58).contains(&y) && (45..55).contains(&x),
+            43..57,
+        );
+        assert!(lift_tile(&dot).is_none());
+        let off_middle = cell(
+            &|x, y| (25..75).contains(&y) && (70..80).contains(&x),
+            68..82,
+        );
+        assert!(lift_tile(&off_middle).is_none());
+    }
+
+    #[test]
+    fn a_band_that_ends_on_a_letter_it_runs_along_comes_back() {
+        // A trail coming down from above along an `I` ends on it: most of the band lies over the
+        // letter's ink, so the band is flat at two levels rather than one.
+        let rgb = RgbImage::from_fn(100, 100, |x, y| {
+            let gap = x < 6 || y < 6 || x >= 94 || y >= 94;
+            let under = if gap {
+                DARK_GREEN
+            } else if (25..75).contains(&y) && (45..55).contains(&x) {
+                [10, 10, 10]
+            } else {
+                GREEN
+            };
+            let in_band = (44..55).contains(&x) && (6..62).contains(&y);
+            Rgb(if in_band { blend(under, 0.85) } else { under })
+        });
+        let lifted = lift_tile(&rgb).expect("the band is lifted");
+        let stem = lifted.get_pixel(50, 40)[0];
+        assert!(stem < 40, "stem {stem}");
     }
 
     #[test]
