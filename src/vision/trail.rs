@@ -547,17 +547,19 @@ fn hides_strokes(
     let labels = connected_components(&hidden, Connectivity::Eight, Luma([0u8]));
     let count = labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0) + 1;
     let mut touching = vec![false; count];
-    let mut boxes = vec![PixelBox::new(u32::MAX, u32::MAX, 0, 0); count];
+    let mut boxes: Vec<Option<PixelBox>> = vec![None; count];
     for ((x, y, l), n) in labels.enumerate_pixels().zip(near_seen.pixels()) {
         let l = l[0] as usize;
-        if l > 0 && n[0] > 0 {
-            touching[l] = true;
+        if l == 0 {
+            continue;
         }
-        let b = &mut boxes[l];
-        (b.left, b.top) = (b.left.min(x), b.top.min(y));
-        (b.right, b.bottom) = (b.right.max(x + 1), b.bottom.max(y + 1));
+        touching[l] |= n[0] > 0;
+        let pixel = PixelBox::new(x, y, x + 1, y + 1);
+        boxes[l] = Some(boxes[l].map_or(pixel, |b| b.union(&pixel)));
     }
-    let whole_letter = |b: &PixelBox| is_whole_letter(b, grey.dimensions(), tones.letter_height);
+    let whole_letter = |b: &Option<PixelBox>| {
+        b.is_some_and(|b| is_whole_letter(&b, grey.dimensions(), tones.letter_height))
+    };
     let continuing = labels
         .pixels()
         .filter(|l| {
@@ -568,18 +570,17 @@ fn hides_strokes(
     continuing as f32 >= HIDDEN_INK_CONTINUES * hidden_pixels as f32
 }
 
-/// Whether a piece of ink with box `piece`, in a cell of `size` pixels, is a whole letter of a
+/// Whether a piece of ink with box `piece`, in a cell of `(w, h)` pixels, is a whole letter of a
 /// board whose letters are `letter_height` high: of about that height, in the cell's middle (see
 /// [`WHOLE_LETTER_MIN_HEIGHT`]).
 fn is_whole_letter(piece: &PixelBox, (w, h): (u32, u32), letter_height: f32) -> bool {
     let height = piece.height() as f32;
-    let off = |from: u32, to: u32, side: u32| {
-        ((from + to) as f32 / 2.0 - side as f32 / 2.0).abs() / side as f32
-    };
+    let (cx, cy) = piece.centre();
+    let off_middle = |at: f32, side: u32| (at - side as f32 / 2.0).abs() / side as f32;
     (WHOLE_LETTER_MIN_HEIGHT * letter_height..=WHOLE_LETTER_MAX_HEIGHT * letter_height)
         .contains(&height)
-        && off(piece.left, piece.right, w) <= WHOLE_LETTER_OFF_MIDDLE
-        && off(piece.top, piece.bottom, h) <= WHOLE_LETTER_OFF_MIDDLE
+        && off_middle(cx, w) <= WHOLE_LETTER_OFF_MIDDLE
+        && off_middle(cy, h) <= WHOLE_LETTER_OFF_MIDDLE
 }
 
 #[cfg(test)]
