@@ -305,7 +305,9 @@ fn read_as_it_stands(
         .as_ref()
         .and_then(|_| strokes::lift(image, &found.cell_pixels()));
     if let Some(clean) = &unstroked {
-        found.full = load::to_grey_after(clean, image, &found.full);
+        // Found again: where the path ran through a letter, it joined the letter's ink to
+        // the path's in the masks the tiles are cut from.
+        found = analyse_again(clean, image, found);
     }
     let image = unstroked.as_ref().unwrap_or(image);
     let letter_height = found.lattice.glyph_height * found.scale;
@@ -379,20 +381,43 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
 /// off its cells (see [`hairline`]), and the image so lifted where there were any. A hairline
 /// splits the letters it crosses before the grid search (an `E` cut under its middle bar is an
 /// `F`, and a row of stat boxes may line up as a row of tiles): where one was lifted, the lattice
-/// is found again, its letters whole.
+/// is found again, its letters whole. Where no board is found at first, hairlines right across
+/// the image are looked for and lifted, and the board looked for again: hairlines and the path
+/// of the last touch may join so many letters that no lattice of them is left.
 fn analyse_uncrossed(
     image: &DynamicImage,
 ) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
-    let found = analyse(image, load::to_grey(image))?;
-    let Some(clean) = hairline::lift(image, &found.cell_pixels()) else {
-        return Ok((found, None));
+    let error = match analyse(image, load::to_grey(image)) {
+        Ok(found) => return Ok(uncross(image, found)),
+        Err(error) => error,
     };
-    let clean_grey = load::to_grey_after(&clean, image, &found.full);
-    let again = analyse(&clean, clean_grey.clone()).unwrap_or(Analysis {
+    let whole = PixelBox::new(0, 0, image.width(), image.height());
+    let Some(clean) = hairline::lift(image, &[whole]) else {
+        return Err(error);
+    };
+    // Still no board: the first search's reason is the one to give.
+    let found = analyse(&clean, load::to_grey(&clean)).map_err(|_| error)?;
+    let (found, cleaner) = uncross(&clean, found);
+    Ok((found, Some(cleaner.unwrap_or(clean))))
+}
+
+/// `found`, the analysis of `image`, with the hairlines over its cells lifted off and the lattice
+/// found again, and the image so lifted; as it is, and `None`, where there are none.
+fn uncross(image: &DynamicImage, found: Analysis) -> (Analysis, Option<DynamicImage>) {
+    match hairline::lift(image, &found.cell_pixels()) {
+        Some(clean) => (analyse_again(&clean, image, found), Some(clean)),
+        None => (found, None),
+    }
+}
+
+/// The analysis of `clean`, which is `image` (analysed as `found`) with thin strokes lifted off;
+/// where no board is found in it, `found` with `clean`'s grey copy.
+fn analyse_again(clean: &DynamicImage, image: &DynamicImage, found: Analysis) -> Analysis {
+    let clean_grey = load::to_grey_after(clean, image, &found.full);
+    analyse(clean, clean_grey.clone()).unwrap_or(Analysis {
         full: clean_grey,
         ..found
-    });
-    Ok((again, Some(clean)))
+    })
 }
 
 /// An image with its board lattice found.
