@@ -6,7 +6,9 @@
 //! A hairline is found in each cell on its own: a run of at most a few rows (or columns) in the
 //! middle of the cell that crosses the whole cell box, gap included, in one flat colour unlike
 //! the tile's. Nothing a game draws on a tile does that: a letter's bar stops short of the tile's
-//! edges and a tile's rim lies at its edge. Each pixel of the run is replaced by the blend of the
+//! edges and a tile's rim lies at its edge. A run is kept only where another cell shows one at
+//! the same place, as a line across the screen does (a flat band inside one tile is the tile's
+//! own: a shaded ring, a label's edge). Each pixel of the run is replaced by the blend of the
 //! pixels just beyond the run on either side, which restores the ink and the ground it crossed.
 
 use super::game::{Colour, median_colour};
@@ -30,6 +32,9 @@ const MIN_CONTRAST: u8 = 60;
 /// least this share of their pixels: the line crosses the tile, it does not end it (a banner's
 /// edge or shadow over a tile has the banner on one side and the tile on the other).
 const SAME_BESIDE_SHARE: f32 = 0.7;
+/// Two cells' bands lie at the same place (the same line across the screen) when their first
+/// lines are at most this many pixels apart.
+const SAME_PLACE: u32 = 2;
 /// The row's colour is the per-channel median of this many pixels spread along it.
 const SAMPLES: usize = 15;
 
@@ -58,6 +63,26 @@ pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
                         .map(move |band| (cell, across, band))
                 })
         })
+        .collect();
+    // The overlay's lines cross the whole screen: among several cells, a band is one of them only
+    // where another cell shows one at the same place (a flat band inside one tile is its own).
+    let at = |&(cell, across, (first, _)): &(PixelBox, Across, (u32, u32))| match across {
+        Across::Rows => cell.top + first,
+        Across::Columns => cell.left + first,
+    };
+    let found: Vec<_> = found
+        .iter()
+        .enumerate()
+        .filter(|&(i, band)| {
+            cells.len() == 1
+                || found.iter().enumerate().any(|(j, other)| {
+                    j != i
+                        && other.0 != band.0
+                        && other.1 == band.1
+                        && at(other).abs_diff(at(band)) <= SAME_PLACE
+                })
+        })
+        .map(|(_, &band)| band)
         .collect();
     if found.is_empty() {
         return None;
@@ -290,5 +315,23 @@ mod tests {
             tile.put_pixel(x, 70, INK);
         }
         assert!(lift(&DynamicImage::ImageRgb8(tile), &[CELL]).is_none());
+    }
+
+    #[test]
+    fn among_cells_a_line_is_lifted_only_where_it_runs_on_into_another() {
+        // Two cells side by side, 200x100: a flat band across the first cell only is the tile's
+        // own (a hairline crosses the whole screen) ...
+        let two = |band_in_second: bool| {
+            RgbImage::from_fn(200, 100, |x, y| {
+                let band = (44..46).contains(&y) && (x < 100 || band_in_second);
+                if band { BLUE } else { WHITE }
+            })
+        };
+        let cells = [CELL, PixelBox::new(100, 0, 200, 100)];
+        assert!(lift(&DynamicImage::ImageRgb8(two(false)), &cells).is_none());
+        // ... and one across both is lifted.
+        let lifted = lift(&DynamicImage::ImageRgb8(two(true)), &cells).expect("line found");
+        assert_eq!(lifted.to_rgb8().get_pixel(150, 45), &WHITE);
+        assert_eq!(lifted.to_rgb8().get_pixel(50, 44), &WHITE);
     }
 }
