@@ -9,15 +9,15 @@
 //! them (the letter's antialiased rim blends the two). Both are taken from the middle of the cell
 //! (its edges may show the board's ground between tiles), the ink on the side of the ground
 //! (lighter or darker) that more of the middle lies on (a dark line left over is farther from an
-//! orange tile than its white letter, but thinner). A pixel far from the segment between them
-//! in RGB is something else's; where such pixels make a thin (see [`MAX_THICKNESS_SHARE`]), long
-//! (see [`MIN_STROKE_LENGTH`]) stroke in the middle of the cell, each is replaced by the blend of
-//! the tile's own pixels just beyond the stroke on either side, where it is crossed shortest,
-//! which restores the ink or ground it hid (a letter's or a value's stroke runs on through it;
-//! the median of the pixels around, used before, took a thin stroke for ground). A value's or a
-//! badge's print is short; a bonus tile's coloured frame lies at the cell's edge; a tile of
-//! another colour altogether is foreign over more than [`MAX_FOREIGN_SHARE`] of the cell. Cells
-//! are lifted on their own.
+//! orange tile than its white letter, but thinner). A pixel far from the segment between them in
+//! RGB is something else's; where such pixels make a thin (see [`MAX_THICKNESS_SHARE`]) stroke,
+//! long (see [`MIN_STROKE_LENGTH`]) in the middle of the cell, each of its pixels (on to the tile's
+//! edge, through a value in its corner) is replaced by the blend of the tile's own pixels just
+//! beyond the stroke on either side, where it is crossed shortest, which restores the ink or ground
+//! it hid (a letter's or a value's stroke runs on through it; the median of the pixels around, used
+//! before, took a thin stroke for ground). A value's or a badge's print is short; a bonus tile's
+//! coloured frame lies at the cell's edge; a tile of another colour altogether is foreign over more
+//! than [`MAX_FOREIGN_SHARE`] of the cell. Cells are lifted on their own.
 
 use super::fill;
 use super::rect::PixelBox;
@@ -42,7 +42,8 @@ const MAX_FOREIGN_SHARE: f32 = 0.03;
 /// A stroke runs at least this share of the cell's width within its middle (a path through the
 /// tile, or one that ends on its letter; a value's or a badge's thin strokes are shorter).
 const MIN_STROKE_LENGTH: f32 = 0.25;
-/// Strokes are looked for only this share of the cell's side away from its edges.
+/// The middle of the cell, where strokes must be long and the tile's colours are taken, lies this
+/// share of the cell's side away from its edges.
 const EDGE_SHARE: f32 = 0.12;
 /// The ground's and the ink's colours are taken from about this many of the middle's pixels.
 const SAMPLES: usize = 4096;
@@ -127,14 +128,23 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     });
     by_contrast.truncate(inked);
     let ink = fill::median(&by_contrast)?;
-    let mut foreign = GrayImage::new(w, h);
-    let mut count = 0usize;
-    for &i in &middle {
-        if distance_to_segment(colour(i), ground, ink) > FOREIGN_DISTANCE {
-            foreign.as_mut()[i] = 255;
-            count += 1;
-        }
-    }
+    // Foreign pixels over the whole cell (the path runs on to the tile's edge, and through a
+    // value in its corner), counted in the middle only (the board's ground between tiles is
+    // foreign too).
+    let in_middle = |x: u32, y: u32| {
+        (mx..w.saturating_sub(mx)).contains(&x) && (my..h.saturating_sub(my)).contains(&y)
+    };
+    let foreign = GrayImage::from_fn(w, h, |x, y| {
+        let i = (y * w + x) as usize;
+        Luma([
+            if distance_to_segment(colour(i), ground, ink) > FOREIGN_DISTANCE {
+                255
+            } else {
+                0
+            },
+        ])
+    });
+    let count = middle.iter().filter(|&&i| foreign.as_raw()[i] > 0).count();
     let all = (w * h) as usize;
     let share = count as f32 / all as f32;
     if !(MIN_STROKE_SHARE..=MAX_FOREIGN_SHARE).contains(&share) {
@@ -148,19 +158,24 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
             s[0] = 0;
         }
     }
-    // Long pieces only: a value's or a badge's strokes are thin too, but short.
+    // Pieces long in the middle only: a value's or a badge's strokes are thin too, but short,
+    // and a tile's rim or the gap beside it lies at the cell's edge. Such a piece is lifted
+    // whole, where it runs on beyond the middle too.
     let labels = connected_components(&thin, Connectivity::Eight, Luma([0u8]));
     let pieces = labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0);
     let mut extent = vec![(u32::MAX, u32::MAX, 0u32, 0u32); pieces + 1];
     for (x, y, l) in labels.enumerate_pixels() {
+        if !in_middle(x, y) {
+            continue;
+        }
         let e = &mut extent[l[0] as usize];
         *e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
     }
     let long = |l: usize| {
         let (x0, y0, x1, y1) = extent[l];
-        (x1 - x0).max(y1 - y0) as f32 >= MIN_STROKE_LENGTH * w as f32
+        x0 <= x1 && (x1 - x0).max(y1 - y0) as f32 >= MIN_STROKE_LENGTH * w as f32
     };
-    count = 0;
+    let mut count = 0;
     let strokes = GrayImage::from_fn(w, h, |x, y| {
         let l = labels.get_pixel(x, y)[0] as usize;
         if l > 0 && long(l) {
@@ -412,6 +427,24 @@ mod tests {
             assert_eq!(rgb.get_pixel(x, 100).0, INK, "x {x}");
         }
         assert_eq!(rgb.get_pixel(60, 100).0, CREAM);
+    }
+
+    #[test]
+    fn a_path_is_lifted_on_through_a_value_in_the_corner() {
+        // The path runs from the tile's middle through its value, a bar in the top-right
+        // corner beyond the middle that strokes are looked for in: lifted whole, the value
+        // under it comes back too.
+        let crossed = tile(|x, y| {
+            if (x + y).abs_diff(200) <= 1 && x >= 100 {
+                Some(RED)
+            } else {
+                ((178..184).contains(&x) && (5..22).contains(&y)).then_some(INK)
+            }
+        });
+        let lifted = lift(&crossed, &[PixelBox::new(0, 0, 200, 200)]).expect("lifted");
+        let rgb = lifted.to_rgb8();
+        assert_eq!(rgb.get_pixel(181, 19).0, INK);
+        assert_eq!(rgb.get_pixel(190, 10).0, CREAM);
     }
 
     #[test]
