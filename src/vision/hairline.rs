@@ -72,17 +72,15 @@ pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
     };
     let found: Vec<_> = found
         .iter()
-        .enumerate()
-        .filter(|&(i, band)| {
+        .filter(|band| {
             cells.len() == 1
-                || found.iter().enumerate().any(|(j, other)| {
-                    j != i
-                        && other.0 != band.0
+                || found.iter().any(|other| {
+                    other.0 != band.0
                         && other.1 == band.1
                         && at(other).abs_diff(at(band)) <= SAME_PLACE
                 })
         })
-        .map(|(_, &band)| band)
+        .copied()
         .collect();
     if found.is_empty() {
         return None;

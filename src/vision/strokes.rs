@@ -118,7 +118,7 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     } else {
         darker
     };
-    let inked = ((INK_SHARE * n as f32) as usize).clamp(1, by_contrast.len().max(1));
+    let inked = ((INK_SHARE * n as f32) as usize).max(1);
     if by_contrast.len() <= inked {
         return None;
     }
@@ -228,8 +228,7 @@ fn crossing_blend(
         (x >= 0 && y >= 0 && x < w as i32 && y < h as i32)
             .then(|| strokes.get_pixel(x as u32, y as u32)[0] == 0)
     };
-    let colour =
-        |(x, y): (i32, i32)| [0, 1, 2].map(|k| rgb[k].get_pixel(x as u32, y as u32)[0] as f32);
+    let colour = |(x, y): (i32, i32)| colour_at(rgb, x as u32, y as u32);
     // The steps to the first pixel off the stroke from `at` along (dx, dy), and that pixel (or
     // the next, past the rim).
     let beyond = |(dx, dy): (i32, i32)| -> Option<(f32, (i32, i32))> {
@@ -278,11 +277,16 @@ fn median_around(
     for v in y.saturating_sub(reach)..(y + reach + 1).min(h) {
         for u in x.saturating_sub(reach)..(x + reach + 1).min(w) {
             if strokes.get_pixel(u, v)[0] == 0 {
-                around.push([0, 1, 2].map(|k| rgb[k].get_pixel(u, v)[0] as f32));
+                around.push(colour_at(rgb, u, v));
             }
         }
     }
     fill::median(&around)
+}
+
+/// The colour of pixel (`x`, `y`) of a cell given as its three channels.
+fn colour_at(rgb: &[GrayImage; 3], x: u32, y: u32) -> [f32; 3] {
+    [0, 1, 2].map(|k| rgb[k].get_pixel(x, y)[0] as f32)
 }
 
 /// The distance (RGB levels) from colour `p` to the segment between colours `a` and `b`.
