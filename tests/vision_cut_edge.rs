@@ -148,3 +148,15 @@ fn a_column_cut_to_a_third_is_kept_though_half_its_letters_are_gone() {
     };
     read_cut(&path, Side::Right, 0.35);
 }
+
+#[test]
+fn a_cut_column_is_kept_though_one_tile_shows_a_shade_the_rest_of_the_board_lacks() {
+    // Letterpress, cut through its first column with half of it left: that column holds the
+    // only tile of a player's brighter red (a locked tile), so its fill is like none of the
+    // other tiles', and with few of its letters left to find, the 5x5 board was read as a sure
+    // 5x4 one.
+    let Some(path) = common::real_screen("letterpress_iphonex_dark_wiggle.png") else {
+        return;
+    };
+    read_cut(&path, Side::Left, 0.5);
+}

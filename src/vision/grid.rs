@@ -943,9 +943,10 @@ fn cut_letter(
 /// [`TILE_FILL_DISTANCE`]), or its tiles are highlighted in a colour of their own (see
 /// [`is_highlighted_row`]). Where the image's edge cuts the row (`fit.by_the_image_edge`: a
 /// column, seen mirrored), half its cells may show no letter when all of them show a tile's
-/// fill: an edge that leaves a third of a tile leaves nothing of a narrow letter in its middle
-/// (a 5x5 Letterpress board cut so read as a sure 5x4 one, a 4x4 one refused as 4x3). Its cut
-/// letters become the cells' texts, and its cells are marked covered (read as tiles, never
+/// fill, or all but one that lies on from a line of tiles (see
+/// [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile leaves nothing
+/// of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure 5x4 one, a
+/// 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are marked covered (read as tiles, never
 /// surely: see [`Lattice::covered`]). One row is taken in on each side at most, and only on
 /// `sides`; `fit` says how closely a cut letter must match the row's (see [`CutFit`]).
 fn take_in_covered_rows(
@@ -1026,6 +1027,8 @@ fn take_in_covered_rows(
             .count();
         let tile_like = if few_letters {
             like == cols
+                || (like + CUT_ROW_MISSING >= cols
+                    && odd_fills_lie_on_lines_of_tiles(lattice, kinds, &fills, &row_fills, &tiles))
         } else {
             like as f32 >= CUT_ROW_TILE_SHARE * cols as f32
         };
@@ -1062,6 +1065,37 @@ fn take_in_covered_rows(
         }
         lattice.rows += 1;
     }
+}
+
+/// Whether each cell of a line beyond the board whose fill (of `fills`, in order along the
+/// line) is like none of the board's `tiles` lies on from a line of the board's tiles across
+/// it: one of its letter cells has a fill (of `cell_fills`) like that of a letter cell off that
+/// line (a line of other print has fills of its own). So the cell is a tile of a shade the rest
+/// of the board lacks (a Letterpress tile of a player's darker colour, in a row of the board's
+/// tiles) rather than the ground beside a line of other print (the dark bar of a desktop game's
+/// title, taken in over the board).
+fn odd_fills_lie_on_lines_of_tiles(
+    lattice: &Lattice,
+    kinds: &[CellKind],
+    cell_fills: &CellFills,
+    fills: &[Option<Colour>],
+    tiles: &[Colour],
+) -> bool {
+    let cols = lattice.cols;
+    let tile_in_line = |c: usize| {
+        let line: Vec<usize> = (0..lattice.rows).map(|r| r * cols + c).collect();
+        let elsewhere = letter_fills_off(kinds, cell_fills, &line);
+        line.iter().any(|&i| {
+            kinds[i] == CellKind::Letter
+                && cell_fills
+                    .get(i)
+                    .is_some_and(|f| is_like_a_tile(f, &elsewhere))
+        })
+    };
+    fills.iter().enumerate().all(|(c, fill)| match fill {
+        Some(f) => is_like_a_tile(*f, tiles) || tile_in_line(c),
+        None => false,
+    })
 }
 
 /// Whether a row of cells beyond the board, on the centre line `cy`, with its cells' fills
