@@ -928,6 +928,38 @@ pub(crate) fn doubt_unseen_badges(reading: &mut BoardReading) {
     }
 }
 
+/// On a board of a game that carries badges (see [`BADGED`]), recognised surely, lists as
+/// unreadable (with nothing it may be) the badge of each tile whose print cannot be read: its
+/// letter read under [`super::doubt::DOUBT_BELOW`] and its value listed unreadable, no badge read
+/// or listed. What hides or spoils a tile's letter and value (a system alert over the board, a
+/// swipe's trail, the image's edge) hides its badge as well, and that none was read tells
+/// nothing: a Boggle With Friends `DL` under an alert was passed over as if the tile had none.
+/// Run after the unread values are listed (see [`super::table::doubt_unseen_values`]).
+pub(crate) fn doubt_badges_of_unread_tiles(reading: &mut BoardReading) {
+    if !reading.game.certain || !BADGED.contains(&reading.game.game) {
+        return;
+    }
+    let cols = reading.board.cols;
+    let unread: Vec<(usize, usize)> = (0..reading.board.rows * cols)
+        .map(|i| (i / cols, i % cols))
+        .filter(|&(r, c)| {
+            let badge_read = reading
+                .board
+                .bonuses
+                .as_ref()
+                .is_some_and(|b| !b[r][c].is_empty());
+            reading.board.tiles[r][c] != "."
+                && reading.confidence[r][c] < super::doubt::DOUBT_BELOW
+                && reading.lists_unreadable((r, c), MarkKind::Value)
+                && !badge_read
+                && !reading.lists_unreadable((r, c), MarkKind::Badge)
+        })
+        .collect();
+    for at in unread {
+        super::notation::list_unreadable_badge(&mut reading.mark_doubts, at, Vec::new());
+    }
+}
+
 /// A cell read as a hole whose fill lies farther than this (RGB levels) from the ground around
 /// the board ...
 const HOLE_OFF_GROUND: f32 = 60.0;
@@ -1373,6 +1405,31 @@ mod tests {
         reading.board.bonuses = Some(vec![vec!["DL".into(), "".into(), "".into(), "".into()]]);
         doubt_unseen_badges(&mut reading);
         assert!(badges_listed(&reading).is_empty());
+    }
+
+    #[test]
+    fn the_badge_of_a_tile_whose_letter_and_value_cannot_be_read_is_unreadable() {
+        // Boggle With Friends: values unread on the first 3 tiles; letters unsure on tiles 1, 2
+        // and 3, and a badge read on tile 2: only tile 1 hides its print whole.
+        let mut reading = unread_values(&["A", "B", "C", "D", "."], Game::Bwf, 3);
+        reading.confidence[0][1] = 0.3;
+        reading.confidence[0][2] = 0.3;
+        reading.confidence[0][3] = 0.3;
+        let mut bonuses = vec![vec![String::new(); 5]];
+        bonuses[0][2] = "DL".into();
+        reading.board.bonuses = Some(bonuses);
+        doubt_badges_of_unread_tiles(&mut reading);
+        assert_eq!(badges_listed(&reading), vec![1]);
+        // Listed once only; and never on a game without badges, or one not recognised surely.
+        doubt_badges_of_unread_tiles(&mut reading);
+        assert_eq!(badges_listed(&reading), vec![1]);
+        for (game, certain) in [(Game::Wordament, true), (Game::Bwf, false)] {
+            let mut reading = unread_values(&["A", "B"], game, 2);
+            reading.game.certain = certain;
+            reading.confidence[0][0] = 0.3;
+            doubt_badges_of_unread_tiles(&mut reading);
+            assert!(badges_listed(&reading).is_empty(), "{game:?} {certain}");
+        }
     }
 
     #[test]
