@@ -341,7 +341,7 @@ fn read_as_it_stands(
     table::weigh_values(&mut reading);
     table::doubt_unseen_values(&mut reading);
     game::doubt_unseen_badges(&mut reading);
-    game::doubt_badges_of_unread_tiles(&mut reading);
+    game::doubt_badges_of_unsure_tiles(&mut reading);
     Ok((reading, turn))
 }
 
