@@ -418,6 +418,7 @@ pub fn find_lattice(
             complete(&mut lattice, texts);
             let mut kinds = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
+                let before = lattice.clone();
                 take_in_covered_rows(
                     &mut lattice,
                     &mut kinds,
@@ -426,6 +427,7 @@ pub fn find_lattice(
                     Sides::Both,
                     ROW_CUT,
                 );
+                trim_across_a_covered_row(&mut lattice, &mut kinds, &before, &polarities, colours);
                 take_in_cut_columns(&mut lattice, &mut kinds, masks, colours);
                 cover_cells_the_edge_cuts(&mut lattice, masks);
             }
@@ -623,6 +625,119 @@ fn complete(lattice: &mut Lattice, texts: &[Blob]) {
     }
 }
 
+/// What [`trim`] judges a lattice's edge lines by: the lattice, its cells' kinds, which cells
+/// look unlike the board's tiles (`unlike`, see [`unlike_tiles`]) and the cells' fills.
+struct LineJudge<'a> {
+    lattice: &'a Lattice,
+    polarities: &'a Polarities<'a>,
+    colours: &'a Colours<'a>,
+    kinds: &'a [CellKind],
+    unlike: &'a [bool],
+    fills: &'a CellFills<'a>,
+}
+
+impl LineJudge<'_> {
+    /// Whether the edge `line` (cell indices, in order) is no line of the board's tiles: at most
+    /// one letter on a tile (see [`on_ground`]), a line of panels (see [`is_panel_line`]), more
+    /// junk than letters or some junk and no more letters than half the line (a score line with
+    /// a timer at one end), or a hole that is not the board's ground (see [`has_foreign_hole`]).
+    fn is_foreign(&self, line: &[usize]) -> bool {
+        let LineJudge {
+            lattice,
+            polarities,
+            colours,
+            kinds,
+            unlike,
+            fills,
+        } = *self;
+        let (mut letters, mut junk, mut len) = (0, 0, 0);
+        let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, Vec::new());
+        for &i in line {
+            len += 1;
+            match kinds[i] {
+                CellKind::Letter => letters += 1,
+                CellKind::Junk => junk += 1,
+                CellKind::Empty => {}
+            }
+            if kinds[i] != CellKind::Empty {
+                inked += 1;
+                unlike_looks += usize::from(unlike[i]);
+            }
+            let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
+            let other_polarity = || polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
+            if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
+                unlike_text.push(i);
+            }
+        }
+        // A shaped board (Word Hunt) has holes on its edges, but holes are background.
+        let panels = is_panel_line(letters, unlike_text.len(), inked, unlike_looks);
+        // Junk in a line of letters is other text (a timer at the end of a score line),
+        // unless it is letters under a swipe's trail on tiles of their own (the trail may
+        // split one letter in two pieces: see [`TRAIL_SPLIT_LETTERS`]).
+        let junk_is_text = || {
+            (junk > letters || (junk > 0 && 2 * letters <= len))
+                && !(inked == len
+                    && unlike_text.len() <= TRAIL_SPLIT_LETTERS
+                    && is_highlighted_line(lattice, colours, fills, kinds, line, &unlike_text))
+        };
+        letters <= 1
+            || panels
+            || junk_is_text()
+            || letters <= 1 + on_ground(kinds, fills, line)
+            || has_foreign_hole(kinds, fills, line)
+    }
+}
+
+/// Cuts off the edge row across the board from a row that [`take_in_covered_rows`] took in,
+/// when [`trim`] left it uncut on a lattice one row short of a board (`before`: the lattice as
+/// trimmed) and it is no line of the board's tiles (see [`LineJudge::is_foreign`]). A board whose
+/// first row is lost (a swipe's path joins its letters) and whose second is crossed by a line
+/// (a touch-debug overlay's) left a lattice of its last two rows and the stat boxes under it:
+/// with the crossed row taken in as covered, it read as a board shifted by a row, its tiles at
+/// 99% in the wrong places. The lattice is then one row short again, and refused.
+fn trim_across_a_covered_row(
+    lattice: &mut Lattice,
+    kinds: &mut Vec<CellKind>,
+    before: &Lattice,
+    polarities: &Polarities,
+    colours: &Colours,
+) {
+    if before.rows >= MIN_SIDE || lattice.rows != before.rows + 1 {
+        return;
+    }
+    let cols = lattice.cols;
+    let taken_above = lattice.y0 < before.y0 - 0.5 * lattice.py;
+    let across = if taken_above { lattice.rows - 1 } else { 0 };
+    let span = across * cols..(across + 1) * cols;
+    let line: Vec<usize> = span.clone().collect();
+    let foreign = {
+        let unlike = unlike_tiles(lattice, polarities.gray, kinds);
+        let fills = CellFills::new(lattice, colours);
+        let judge = LineJudge {
+            lattice,
+            polarities,
+            colours,
+            kinds,
+            unlike: &unlike,
+            fills: &fills,
+        };
+        judge.is_foreign(&line)
+    };
+    if !foreign {
+        return;
+    }
+    kinds.drain(span.clone());
+    if !lattice.covered.is_empty() {
+        lattice.covered.drain(span);
+    }
+    let keep = if taken_above {
+        0..lattice.rows - 1
+    } else {
+        1..lattice.rows
+    };
+    crop(lattice, keep, 0..cols);
+}
+
 /// Classifies each cell (letter, empty, junk) and cuts off edge rows and columns that are not
 /// part of the board: those with at most one letter on a tile (see [`on_ground`]), more junk
 /// than letters, or some junk and no more letters than half the line (a score line with a timer
@@ -645,48 +760,15 @@ fn trim(
         let fills = CellFills::new(lattice, colours);
         let (rows, cols) = (lattice.rows, lattice.cols);
         let bad = |line: Vec<usize>| {
-            let (mut letters, mut junk, mut len) = (0, 0, 0);
-            let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, Vec::new());
-            for &i in &line {
-                len += 1;
-                match kinds[i] {
-                    CellKind::Letter => letters += 1,
-                    CellKind::Junk => junk += 1,
-                    CellKind::Empty => {}
-                }
-                if kinds[i] != CellKind::Empty {
-                    inked += 1;
-                    unlike_looks += usize::from(unlike[i]);
-                }
-                let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
-                let other_polarity = || polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
-                if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
-                    unlike_text.push(i);
-                }
-            }
-            // A shaped board (Word Hunt) has holes on its edges, but holes are background.
-            let panels = is_panel_line(letters, unlike_text.len(), inked, unlike_looks);
-            // Junk in a line of letters is other text (a timer at the end of a score line),
-            // unless it is letters under a swipe's trail on tiles of their own (the trail may
-            // split one letter in two pieces: see [`TRAIL_SPLIT_LETTERS`]).
-            let junk_is_text = || {
-                (junk > letters || (junk > 0 && 2 * letters <= len))
-                    && !(inked == len
-                        && unlike_text.len() <= TRAIL_SPLIT_LETTERS
-                        && is_highlighted_line(
-                            lattice,
-                            colours,
-                            &fills,
-                            &kinds,
-                            &line,
-                            &unlike_text,
-                        ))
+            let judged = LineJudge {
+                lattice,
+                polarities,
+                colours,
+                kinds: &kinds,
+                unlike: &unlike,
+                fills: &fills,
             };
-            letters <= 1
-                || panels
-                || junk_is_text()
-                || letters <= 1 + on_ground(&kinds, &fills, &line)
-                || has_foreign_hole(&kinds, &fills, &line)
+            judged.is_foreign(&line)
         };
         // Rows one short of a board are not cut further: a row under a cover may complete them
         // (see `take_in_covered_rows`).
