@@ -411,7 +411,9 @@ fn cut_cell(
             || !hole
             || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
                 && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
-    let lifted_main = lifted.and_then(|image| main_in_cell(image, cell, h * scale));
+    let lifted_main = lifted.and_then(|image| {
+        letter_under_trail(image, cell, h * scale).map(|text| dark_line_crop(image, cell, text))
+    });
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
@@ -1059,8 +1061,30 @@ fn cell_middle(cell: PixelBox) -> PixelBox {
 
 /// The box of the letter-sized piece of ink nearest the middle of a cell (full-resolution
 /// pixels), for `h`-high letters: the cell's middle is thresholded halfway between its ground
-/// and its most extreme ink.
+/// and its most extreme ink. A piece that runs into the middle's edge is left out (the ground
+/// between tiles, a tile's rim).
 fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
+    letter_in_cell_within(full, cell, h, &[cell_middle(cell)])
+}
+
+/// The letter of a cell under a lifted swipe trail (see [`letter_in_cell`]); where none is found
+/// in the cell's middle, it is looked for again over all of the cell but a sixteenth off each
+/// side: a letter wider than the middle (a `W` on a tile with thin margins) runs into its edge,
+/// and the trail's band joined to it, it was read from the image as it is (a `V` at 100%). Only
+/// here: on a photo of dice the wider search takes a die's edge for a letter.
+fn letter_under_trail(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> {
+    let wide = cell.inset(cell.width() / 16, cell.height() / 16);
+    letter_in_cell_within(full, cell, h, &[cell_middle(cell), wide])
+}
+
+/// The letter found first in `areas` of a cell, in order (see [`letter_in_area`]), its polarity
+/// and levels those of the cell's middle (see [`letter_in_cell`]).
+fn letter_in_cell_within(
+    full: &GrayImage,
+    cell: PixelBox,
+    h: f32,
+    areas: &[PixelBox],
+) -> Option<PixelBox> {
     let middle = cell_middle(cell);
     if middle.width() < MIN_READ_SIDE || middle.height() < MIN_READ_SIDE {
         return None;
@@ -1073,11 +1097,26 @@ fn letter_in_cell(full: &GrayImage, cell: PixelBox, h: f32) -> Option<PixelBox> 
         return None;
     }
     let mid = (ink + ground) / 2.0;
-    let mask = ink_beyond(full, middle, dark, mid);
+    areas
+        .iter()
+        .find_map(|&area| letter_in_area(full, cell, area, dark, mid, h))
+}
+
+/// The letter-sized piece of ink (of polarity `dark`, beyond the level `mid`) in `area` of a
+/// cell nearest the cell's middle, for `h`-high letters (see [`letter_in_cell`]).
+fn letter_in_area(
+    full: &GrayImage,
+    cell: PixelBox,
+    area: PixelBox,
+    dark: bool,
+    mid: f32,
+    h: f32,
+) -> Option<PixelBox> {
+    let mask = ink_beyond(full, area, dark, mid);
     let (cx, cy) = cell.centre();
     merge_lines(&blobs(&mask, dark, CELL_LETTER_MIN_AREA))
         .into_iter()
-        .map(|p| p.bounds().shifted(middle.left, middle.top))
+        .map(|p| p.bounds().shifted(area.left, area.top))
         .filter(|p| {
             let (pw, ph) = (p.width() as f32, p.height() as f32);
             // A letter, or the smaller print of a long special tile (`OVER-`), which is wide.
@@ -2246,6 +2285,29 @@ mod tests {
         let letter = normalise(&img, text, true, 6.0, cell, Paper::AtMostGround);
         let b = ink(&letter);
         assert_eq!(b.top, 5, "a letter keeps the quarter and the fixed pixels");
+    }
+
+    #[test]
+    fn a_letter_wider_than_the_cells_middle_is_found_under_a_trail() {
+        // A 160 px cell: the ground between tiles 20 px deep along its left and top edges, a
+        // light tile, and a dark `W`-wide letter from x 30 to 148 (the middle, an eighth off each
+        // side, ends at 140): it ran into the middle's edge and was left out with the ground.
+        let img = GrayImage::from_fn(160, 160, |x, y| {
+            let stroke = (x - 30) % 34 < 12 || y >= 103;
+            let letter = (30..148).contains(&x) && (45..115).contains(&y) && stroke;
+            Luma([if x < 20 || y < 20 {
+                90
+            } else if letter {
+                10
+            } else {
+                207
+            }])
+        });
+        let cell = PixelBox::whole(img.dimensions());
+        assert_eq!(letter_in_cell(&img, cell, 70.0), None);
+        let found = letter_under_trail(&img, cell, 70.0).expect("the letter is found");
+        assert_eq!((found.left, found.right), (30, 148), "{found:?}");
+        assert_eq!((found.top, found.bottom), (45, 115), "{found:?}");
     }
 
     /// A 114 px orange cell (ground 159) with light print 62 x 21 px across its middle, four
