@@ -418,7 +418,7 @@ pub fn find_lattice(
             complete(&mut lattice, texts);
             let mut kinds = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
-                let before = lattice.clone();
+                let trimmed = (lattice.rows, lattice.y0);
                 take_in_covered_rows(
                     &mut lattice,
                     &mut kinds,
@@ -427,7 +427,7 @@ pub fn find_lattice(
                     Sides::Both,
                     ROW_CUT,
                 );
-                trim_across_a_covered_row(&mut lattice, &mut kinds, &before, &polarities, colours);
+                trim_across_a_covered_row(&mut lattice, &mut kinds, trimmed, &polarities, colours);
                 take_in_cut_columns(&mut lattice, &mut kinds, masks, colours);
                 cover_cells_the_edge_cuts(&mut lattice, masks);
             }
@@ -689,8 +689,8 @@ impl LineJudge<'_> {
 }
 
 /// Cuts off the edge row across the board from a row that [`take_in_covered_rows`] took in,
-/// when [`trim`] left it uncut on a lattice one row short of a board (`before`: the lattice as
-/// trimmed) and it is no line of the board's tiles (see [`LineJudge::is_foreign`]). A board whose
+/// when [`trim`] left it uncut on a lattice one row short of a board (`trimmed`: the rows and
+/// the first row's centre line of the lattice as trimmed) and it is no line of the board's tiles (see [`LineJudge::is_foreign`]). A board whose
 /// first row is lost (a swipe's path joins its letters) and whose second is crossed by a line
 /// (a touch-debug overlay's) left a lattice of its last two rows and the stat boxes under it:
 /// with the crossed row taken in as covered, it read as a board shifted by a row, its tiles at
@@ -698,15 +698,15 @@ impl LineJudge<'_> {
 fn trim_across_a_covered_row(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
-    before: &Lattice,
+    (trimmed_rows, trimmed_y0): (usize, f32),
     polarities: &Polarities,
     colours: &Colours,
 ) {
-    if before.rows >= MIN_SIDE || lattice.rows != before.rows + 1 {
+    if trimmed_rows >= MIN_SIDE || lattice.rows != trimmed_rows + 1 {
         return;
     }
     let cols = lattice.cols;
-    let taken_above = lattice.y0 < before.y0 - 0.5 * lattice.py;
+    let taken_above = lattice.y0 < trimmed_y0 - 0.5 * lattice.py;
     let across = if taken_above { lattice.rows - 1 } else { 0 };
     let span = across * cols..(across + 1) * cols;
     let line: Vec<usize> = span.clone().collect();
@@ -726,10 +726,7 @@ fn trim_across_a_covered_row(
     if !foreign {
         return;
     }
-    kinds.drain(span.clone());
-    if !lattice.covered.is_empty() {
-        lattice.covered.drain(span);
-    }
+    kinds.drain(span);
     let keep = if taken_above {
         0..lattice.rows - 1
     } else {
@@ -1028,8 +1025,8 @@ fn cut_letter(
 /// fill, or all but one that lies on from a line of tiles (see
 /// [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile leaves nothing
 /// of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure 5x4 one, a
-/// 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are marked covered (read as tiles, never
-/// surely: see [`Lattice::covered`]). One row is taken in on each side at most, and only on
+/// 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are marked
+/// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each side at most, and only on
 /// `sides`; `fit` says how closely a cut letter must match the row's (see [`CutFit`]).
 fn take_in_covered_rows(
     lattice: &mut Lattice,
@@ -1780,14 +1777,18 @@ fn detached_part(
     None
 }
 
-/// Keeps the `rows` and `cols` of a lattice (its texts and origin follow).
+/// Keeps the `rows` and `cols` of a lattice (its texts, the cells marked covered, and its origin
+/// follow).
 fn crop(lattice: &mut Lattice, rows: Range<usize>, cols: Range<usize>) {
     let old_cols = lattice.cols;
-    lattice.cells = rows
+    let kept: Vec<usize> = rows
         .clone()
         .flat_map(|r| cols.clone().map(move |c| r * old_cols + c))
-        .map(|i| lattice.cells[i])
         .collect();
+    lattice.cells = kept.iter().map(|&i| lattice.cells[i]).collect();
+    if !lattice.covered.is_empty() {
+        lattice.covered = kept.iter().map(|&i| lattice.covered[i]).collect();
+    }
     lattice.x0 += cols.start as f32 * lattice.px;
     lattice.y0 += rows.start as f32 * lattice.py;
     (lattice.rows, lattice.cols) = (rows.len(), cols.len());
