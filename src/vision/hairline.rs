@@ -38,8 +38,39 @@ const SAME_PLACE: u32 = 2;
 /// The row's colour is the per-channel median of this many pixels spread along it.
 const SAMPLES: usize = 15;
 
+/// A line across the whole page is a hairline only when its colour covers at most this share
+/// of the page (see [`lift_across_page`]) ...
+const RARE_ON_PAGE: f32 = 0.02;
+/// ... of this many pixels on a regular grid over it (a side of it).
+const PAGE_GRID: u32 = 24;
+
 /// The image with every hairline found in `cells` lifted off, or `None` when there is none.
 pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
+    lift_in(image, cells, Unlike::Tile)
+}
+
+/// The image with the hairlines right across it lifted off, or `None` when there is none: where
+/// no board was found, hairlines and the letters they join may be why. There is no tile whose
+/// colour a line must be unlike, and the colour of the page's middle, taken for one, may lie as
+/// close to the line's as a tile's, by less than [`MIN_CONTRAST`] (Android's blue lines over
+/// Wordament's blue page): a line is then told from the page's own rows (the ground between two
+/// rows of tiles) by a colour the page hardly shows elsewhere (see [`RARE_ON_PAGE`]).
+pub fn lift_across_page(image: &DynamicImage) -> Option<DynamicImage> {
+    let whole = PixelBox::new(0, 0, image.width(), image.height());
+    lift_in(image, &[whole], Unlike::Page)
+}
+
+/// What a hairline's colour must be unlike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unlike {
+    /// The cell's tile (more than [`MIN_CONTRAST`] from its colour).
+    Tile,
+    /// The page (see [`RARE_ON_PAGE`]).
+    Page,
+}
+
+/// [`lift`] with the colours of lines judged against `unlike`.
+fn lift_in(image: &DynamicImage, cells: &[PixelBox], unlike: Unlike) -> Option<DynamicImage> {
     let converted;
     let pixels: &dyn Fn(u32, u32) -> [u8; 3] = match image {
         DynamicImage::ImageRgb8(rgb) => &|x, y| rgb.get_pixel(x, y).0,
@@ -58,7 +89,7 @@ pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
             [Across::Rows, Across::Columns]
                 .into_iter()
                 .flat_map(move |across| {
-                    hairlines(pixels, cell, across)
+                    hairlines(pixels, cell, across, unlike)
                         .into_iter()
                         .map(move |band| (cell, across, band))
                 })
@@ -161,10 +192,10 @@ impl View<'_> {
         median_colour(&picks).expect("samples").0
     }
 
-    /// Whether `line` is one flat colour unlike the tile's (`tile`).
-    fn is_hairline_row(&self, line: u32, tile: [u8; 3]) -> bool {
+    /// Whether `line` is one flat colour unlike what is under it (see [`Under`]).
+    fn is_hairline_row(&self, line: u32, under: &Under) -> bool {
         let colour = self.line_colour(line);
-        if distance(colour, tile) <= MIN_CONTRAST {
+        if !under.is_unlike(colour) {
             return false;
         }
         let length = self.length();
@@ -191,11 +222,41 @@ impl View<'_> {
     }
 }
 
+/// What lies under a hairline, which its colour is unlike: a tile of one colour, or a page of
+/// many.
+enum Under {
+    /// The tile's colour (see [`tile_colour`]).
+    Tile([u8; 3]),
+    /// The colour of the page's middle, taken as a tile's is (see [`tile_colour`]), and colours
+    /// sampled over the whole page (see [`page_colours`]).
+    Page([u8; 3], Vec<[u8; 3]>),
+}
+
+impl Under {
+    /// Whether a line of `colour` is unlike what lies under it: more than [`MIN_CONTRAST`] from
+    /// the tile's colour (or the page's middle's), or, on a page, within [`FLAT_TOLERANCE`] of at
+    /// most [`RARE_ON_PAGE`] of it.
+    fn is_unlike(&self, colour: [u8; 3]) -> bool {
+        match self {
+            Under::Tile(tile) => distance(colour, *tile) > MIN_CONTRAST,
+            Under::Page(middle, samples) => {
+                let alike = samples
+                    .iter()
+                    .filter(|&&s| distance(s, colour) <= FLAT_TOLERANCE)
+                    .count();
+                distance(colour, *middle) > MIN_CONTRAST
+                    || (alike as f32) <= RARE_ON_PAGE * samples.len() as f32
+            }
+        }
+    }
+}
+
 /// The runs of lines (first, end excluded) in `cell` that are hairlines running `across`.
 fn hairlines(
     pixels: &dyn Fn(u32, u32) -> [u8; 3],
     cell: PixelBox,
     across: Across,
+    unlike: Unlike,
 ) -> Vec<(u32, u32)> {
     let view = View {
         pixels,
@@ -209,11 +270,14 @@ fn hairlines(
     let side = lines.min(length) as f32;
     let max_thickness = ((MAX_THICKNESS_SHARE * side).round() as u32).max(MIN_MAX_THICKNESS);
     let edge = (EDGE_SHARE * lines as f32).round() as u32;
-    let tile = tile_colour(pixels, cell);
+    let under = match unlike {
+        Unlike::Tile => Under::Tile(tile_colour(pixels, cell)),
+        Unlike::Page => Under::Page(tile_colour(pixels, cell), page_colours(pixels, cell)),
+    };
     let mut runs = Vec::new();
     let mut start = None;
     for line in edge..lines - edge {
-        match (view.is_hairline_row(line, tile), start) {
+        match (view.is_hairline_row(line, &under), start) {
             (true, None) => start = Some(line),
             (false, Some(first)) => {
                 if line - first <= max_thickness && first > edge && view.alike(first - 1, line) {
@@ -239,6 +303,24 @@ fn tile_colour(pixels: &dyn Fn(u32, u32) -> [u8; 3], cell: PixelBox) -> [u8; 3] 
         })
         .collect();
     median_colour(&picks).expect("samples").0
+}
+
+/// The colours of [`PAGE_GRID`] x [`PAGE_GRID`] pixels spread over `page`, one in each part of
+/// a [`PAGE_GRID`]-square grid over it, no two of them on one row or one column of pixels (each
+/// a little further in its part than the one before it in the other direction): a hairline
+/// the page shows passes through one or two of them, not through a whole line of the grid.
+fn page_colours(pixels: &dyn Fn(u32, u32) -> [u8; 3], page: PixelBox) -> Vec<[u8; 3]> {
+    let (w, h) = (page.right - page.left, page.bottom - page.top);
+    let steps = PAGE_GRID * PAGE_GRID;
+    let at =
+        |step: u32, side: u32| ((2 * step + 1) as u64 * side as u64 / (2 * steps) as u64) as u32;
+    (0..PAGE_GRID)
+        .flat_map(|i| (0..PAGE_GRID).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            let (x, y) = (at(i * PAGE_GRID + j, w), at(j * PAGE_GRID + i, h));
+            pixels(page.left + x, page.top + y)
+        })
+        .collect()
 }
 
 /// Each pixel of the run `band` of `cell` (in `image`) becomes the blend of the pixels one line
@@ -313,6 +395,38 @@ mod tests {
             tile.put_pixel(x, 70, INK);
         }
         assert!(lift(&DynamicImage::ImageRgb8(tile), &[CELL]).is_none());
+    }
+
+    const PAGE: Rgb<u8> = Rgb([20, 70, 160]);
+    const ORANGE: Rgb<u8> = Rgb([240, 150, 20]);
+
+    /// A 200x300 blue page (Wordament's) with two rows of orange tiles 3 px apart (rows 20..60
+    /// and 63..110), and, when `crossed`, a blue hairline 60 levels from the page (rows 90..92).
+    fn page(crossed: bool) -> RgbImage {
+        RgbImage::from_fn(200, 300, |x, y| {
+            let tile = (20..180).contains(&x) && ((20..60).contains(&y) || (63..110).contains(&y));
+            if crossed && (90..92).contains(&y) {
+                BLUE
+            } else if tile {
+                ORANGE
+            } else {
+                PAGE
+            }
+        })
+    }
+
+    #[test]
+    fn across_the_page_a_line_of_a_colour_the_page_hardly_shows_is_lifted() {
+        let crossed = DynamicImage::ImageRgb8(page(true));
+        // Judged against the colour of the page's middle, the line is too like it ...
+        let whole = PixelBox::new(0, 0, 200, 300);
+        assert!(lift(&crossed, &[whole]).is_none());
+        // ... but no pixel of the page is of its colour.
+        let lifted = lift_across_page(&crossed).expect("line found").to_rgb8();
+        assert_eq!(lifted.get_pixel(10, 90), &PAGE);
+        assert_eq!(lifted.get_pixel(100, 91), &ORANGE);
+        // The ground between the rows of tiles is of the page's own colour: not a hairline.
+        assert!(lift_across_page(&DynamicImage::ImageRgb8(page(false))).is_none());
     }
 
     #[test]

@@ -392,8 +392,7 @@ fn analyse_uncrossed(
         Ok(found) => return Ok(uncross(image, found)),
         Err(error) => error,
     };
-    let whole = PixelBox::new(0, 0, image.width(), image.height());
-    let Some(clean) = hairline::lift(image, &[whole]) else {
+    let Some(clean) = hairline::lift_across_page(image) else {
         return Err(error);
     };
     // Still no board: the first search's reason is the one to give.
