@@ -770,11 +770,26 @@ fn trim(
         // Rows one short of a board are not cut further: a row under a cover may complete them
         // (see `take_in_covered_rows`).
         let rows_cut = rows >= MIN_SIDE;
+        // A column of the board's own tiles is not cut from a lattice as narrow as a board may
+        // be (see `is_column_of_tiles`).
+        let column_cut = |line: Vec<usize>| {
+            cols > 1
+                && bad(line.clone())
+                && !(cols == MIN_SIDE
+                    && is_column_of_tiles(
+                        lattice,
+                        colours,
+                        &kinds,
+                        &fills,
+                        &line,
+                        gray.dimensions(),
+                    ))
+        };
         let edges = [
             (rows_cut && bad((0..cols).collect())).then_some(0),
             (rows_cut && bad(((rows - 1) * cols..rows * cols).collect())).then_some(1),
-            (cols > 1 && bad((0..rows).map(|r| r * cols).collect())).then_some(2),
-            (cols > 1 && bad((0..rows).map(|r| r * cols + cols - 1).collect())).then_some(3),
+            column_cut((0..rows).map(|r| r * cols).collect()).then_some(2),
+            column_cut((0..rows).map(|r| r * cols + cols - 1).collect()).then_some(3),
         ];
         let detached = detached_part(lattice, &kinds, &unlike, &fills);
         let (keep_rows, keep_cols) = match (detached, edges.into_iter().flatten().next()) {
@@ -791,6 +806,56 @@ fn trim(
             return vec![];
         }
     }
+}
+
+/// Whether an edge column of the lattice (`line`, its cell indices in order) is a column of the
+/// board's tiles, whatever its cells hold: each cell lies wholly in the image (`size`, analysis
+/// pixels), its fill is like the median fill of the letter cells off the column (see
+/// [`is_like_a_tile`]; some of those may be an alert's text over the board), and where the ground
+/// shows between the board's tiles, it shows between each of the column's cells and the next one
+/// in (within [`HOLE_GAP_DISTANCE`]). A swipe's path (Android's pointer overlay) joins the
+/// letters of the column it runs down to each other, and the column looks as foreign as a panel
+/// beside the board; cut off, what is left is refused as too narrow (a 4x3 lattice). A panel, a
+/// banner or an alert beside the board has fills of its own, and a column the image's edge cuts
+/// is left to [`take_in_cut_columns`].
+fn is_column_of_tiles(
+    lattice: &Lattice,
+    colours: &Colours,
+    kinds: &[CellKind],
+    fills: &CellFills,
+    line: &[usize],
+    (width, height): (u32, u32),
+) -> bool {
+    let (width, height) = (width as f32, height as f32);
+    let within = line.iter().all(|&i| {
+        let b = lattice.cell_box(i / lattice.cols, i % lattice.cols);
+        b.left >= 0.0 && b.top >= 0.0 && b.right <= width && b.bottom <= height
+    });
+    let Some(tile) = fill::median(&letter_fills_off(kinds, fills, line)) else {
+        return false;
+    };
+    let like_tiles = line
+        .iter()
+        .all(|&i| fills.get(i).is_some_and(|f| is_like_a_tile(f, &[tile])));
+    // The seam between each cell and the next one in shows the ground between the tiles.
+    let apart = || {
+        let Some(gap) = fills.between_tiles(kinds) else {
+            return true;
+        };
+        let inward = if line[0].is_multiple_of(lattice.cols) {
+            1.0
+        } else {
+            -1.0
+        };
+        line.iter().all(|&i| {
+            let (x, y) = lattice.centre(i / lattice.cols, i % lattice.cols);
+            let seam = seam_strip(lattice, x + inward * lattice.px / 2.0, y, true);
+            colours
+                .fill(seam, None)
+                .is_some_and(|c| fill::distance(c, gap) <= HOLE_GAP_DISTANCE)
+        })
+    };
+    within && like_tiles && apart()
 }
 
 // Rows hidden in part (`take_in_covered_rows`, `cut_letter`). Heights are shares of the letter
@@ -2109,10 +2174,11 @@ fn snap(set: &[Blob], anchor: Blob, px: f32, py: f32) -> Vec<(i32, i32, Blob, f3
 type SnappedCells = Vec<Option<(Blob, f32)>>;
 
 /// The snapped block as rows, columns and each cell's box (the one nearest its lattice point,
-/// with that distance), row-major; `None` when the block's sides are not a board's. One row
-/// short of a board is kept: a row under a cover may complete it (a notification banner over a
-/// 4x4 board's first row; see [`take_in_covered_rows`]), and [`find_lattice`] refuses it when
-/// none does.
+/// with that distance), row-major; `None` when the block's sides are not a board's. One line
+/// short of a board on one side is kept: a row under a cover may complete it (a notification
+/// banner over a 4x4 board's first row; see [`take_in_covered_rows`]), or a column the image's
+/// edge cuts (a crop through a 4x4 board's column, which left too little of its letters to line
+/// up; see [`take_in_cut_columns`]), and [`find_lattice`] refuses it when none does.
 fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCells)> {
     let (min_c, max_c) = (
         block.iter().map(|s| s.0).min()?,
@@ -2123,7 +2189,8 @@ fn cell_grid(block: &[(i32, i32, Blob, f32)]) -> Option<(usize, usize, SnappedCe
         block.iter().map(|s| s.1).max()?,
     );
     let (cols, rows) = ((max_c - min_c + 1) as usize, (max_r - min_r + 1) as usize);
-    if !(MIN_SIDE..=MAX_SIDE).contains(&cols) || !(MIN_SIDE - 1..=MAX_SIDE).contains(&rows) {
+    let sides = MIN_SIDE - 1..=MAX_SIDE;
+    if !sides.contains(&cols) || !sides.contains(&rows) || rows.max(cols) < MIN_SIDE {
         return None;
     }
     let mut cells: SnappedCells = vec![None; rows * cols];
