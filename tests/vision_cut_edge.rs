@@ -160,3 +160,22 @@ fn a_cut_column_is_kept_though_one_tile_shows_a_shade_the_rest_of_the_board_lack
     };
     read_cut(&path, Side::Left, 0.5);
 }
+
+#[test]
+fn a_4x4_board_cut_through_its_first_column_is_kept_and_doubted() {
+    // Cropped through the first column with less than half of it left, too little of that
+    // column's letters is left to line up with the rest: the letters found lie on a lattice of
+    // four rows and three columns, which the grid search dropped before the cut column could
+    // be taken in, and the 4x4 board was refused.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    read_cut(
+        &root.join("fixtures/phones/ruzzle_1080x2340_bars_word.png"),
+        Side::Left,
+        0.5,
+    );
+    read_cut(
+        &root.join("fixtures/screens/roboto_light_4x4.png"),
+        Side::Left,
+        0.45,
+    );
+}
