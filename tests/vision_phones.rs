@@ -32,7 +32,7 @@ fn fixtures(dir: &str) -> Vec<std::path::PathBuf> {
 #[test]
 fn finds_the_board_and_only_the_board_in_phone_screenshots() {
     let files = fixtures("phones");
-    assert_eq!(files.len(), 23);
+    assert_eq!(files.len(), 24);
     for path in files {
         let truth: Truth =
             serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())

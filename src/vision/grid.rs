@@ -1084,15 +1084,17 @@ fn cut_letter(
 /// around it. Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's
 /// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
 /// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
-/// [`TILE_FILL_DISTANCE`]), or its tiles are highlighted in a colour of their own (see
-/// [`is_highlighted_row`]). Where the image's edge cuts the row (`fit.by_the_image_edge`: a
-/// column, seen mirrored), half its cells may show no letter when all of them show a tile's
-/// fill, or all but one that lies on from a line of tiles (see
-/// [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile leaves nothing
-/// of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure 5x4 one, a
-/// 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are marked
-/// covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on each side at most, and only on
-/// `sides`; `fit` says how closely a cut letter must match the row's (see [`CutFit`]).
+/// [`TILE_FILL_DISTANCE`]), or every cell shows one and its tiles are highlighted in a colour of
+/// their own (see [`is_highlighted_row`]; a row of stat boxes under the board, of a colour of
+/// their own and set apart as tiles are, shows numbers in most of its cells, not all). Where the
+/// image's edge cuts the row (`fit.by_the_image_edge`: a column, seen mirrored), half its cells
+/// may show no letter when all of them show a tile's fill, or all but one that lies on from a
+/// line of tiles (see [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile
+/// leaves nothing of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure
+/// 5x4 one, a 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are
+/// marked covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on
+/// each side at most, and only on `sides`; `fit` says how closely a cut letter must match the
+/// row's (see [`CutFit`]).
 fn take_in_covered_rows(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
@@ -1180,7 +1182,7 @@ fn take_in_covered_rows(
             gap_colour(lattice, kinds, colours)
                 .is_some_and(|gap| is_highlighted_row(lattice, colours, gap, cy, &row_fills))
         };
-        if !tile_like && (few_letters || !highlighted()) {
+        if !tile_like && (found < cols || !highlighted()) {
             continue;
         }
         if lattice.covered.is_empty() {
