@@ -826,10 +826,10 @@ fn is_column_of_tiles(
     line: &[usize],
     (width, height): (u32, u32),
 ) -> bool {
-    let (width, height) = (width as f32, height as f32);
+    let size = (width as f32, height as f32);
     let within = line.iter().all(|&i| {
-        let b = lattice.cell_box(i / lattice.cols, i % lattice.cols);
-        b.left >= 0.0 && b.top >= 0.0 && b.right <= width && b.bottom <= height
+        let past = lattice.past_image_edges(i / lattice.cols, i % lattice.cols, size);
+        past.iter().all(|&p| p <= 0.0)
     });
     let Some(tile) = fill::median(&letter_fills_off(kinds, fills, line)) else {
         return false;
@@ -850,9 +850,7 @@ fn is_column_of_tiles(
         line.iter().all(|&i| {
             let (x, y) = lattice.centre(i / lattice.cols, i % lattice.cols);
             let seam = seam_strip(lattice, x + inward * lattice.px / 2.0, y, true);
-            colours
-                .fill(seam, None)
-                .is_some_and(|c| fill::distance(c, gap) <= HOLE_GAP_DISTANCE)
+            seam_shows_ground(colours, seam, gap)
         })
     };
     within && like_tiles && apart()
@@ -1273,15 +1271,25 @@ fn shows_tiles_apart(
     centres: &[(f32, f32)],
     fills: &[Option<Colour>],
 ) -> bool {
-    let is_ground = |c: Colour| fill::distance(c, gap) <= HOLE_GAP_DISTANCE;
-    let tiles_apart = fills.iter().all(|f| f.is_some_and(|f| !is_ground(f)));
+    let tiles_apart = fills.iter().all(|f| f.is_some_and(|f| !is_ground(f, gap)));
     let seams_show_ground = centres.windows(2).all(|pair| {
         let [(x0, y0), (x1, y1)] = [pair[0], pair[1]];
         let beside = (y1 - y0).abs() < (x1 - x0).abs();
         let seam = seam_strip(lattice, (x0 + x1) / 2.0, (y0 + y1) / 2.0, beside);
-        colours.fill(seam, None).is_some_and(is_ground)
+        seam_shows_ground(colours, seam, gap)
     });
     tiles_apart && seams_show_ground
+}
+
+/// Whether `c` is the ground between the board's tiles (`gap`, within [`HOLE_GAP_DISTANCE`]).
+fn is_ground(c: Colour, gap: Colour) -> bool {
+    fill::distance(c, gap) <= HOLE_GAP_DISTANCE
+}
+
+/// Whether the fill of `seam` (see [`seam_strip`]) is the ground between the board's tiles
+/// (see [`is_ground`]).
+fn seam_shows_ground(colours: &Colours, seam: Rect, gap: Colour) -> bool {
+    colours.fill(seam, None).is_some_and(|c| is_ground(c, gap))
 }
 
 /// An edge line under a swipe's trail may hold this many letters split by the trail into
@@ -1637,7 +1645,7 @@ fn has_foreign_hole(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> bo
     holes
         .into_iter()
         .filter_map(|i| fills.get(i))
-        .any(|fill| fill::distance(fill, gap) > HOLE_GAP_DISTANCE && !like_a_tile(fill))
+        .any(|fill| !is_ground(fill, gap) && !like_a_tile(fill))
 }
 
 /// Which cells of the lattice are holes of the board: empty cells (no letter, no ink: `kinds`)
@@ -1658,7 +1666,7 @@ fn board_holes(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Vec<
         Vec::new()
     };
     let shows_ground = |fill: Colour| match ground {
-        Some(g) => fill::distance(fill, g) <= HOLE_GAP_DISTANCE,
+        Some(g) => is_ground(fill, g),
         None => pages
             .iter()
             .any(|&page| fill::distance(fill, page) <= HOLE_PAGE_DISTANCE),

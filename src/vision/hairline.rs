@@ -41,12 +41,14 @@ const SAMPLES: usize = 15;
 /// A line across the whole page is a hairline only when its colour covers at most this share
 /// of the page (see [`lift_across_page`]) ...
 const RARE_ON_PAGE: f32 = 0.02;
-/// ... of this many pixels on a regular grid over it (a side of it).
+/// ... of this many pixels a side spread over it (see [`page_colours`]).
 const PAGE_GRID: u32 = 24;
 
 /// The image with every hairline found in `cells` lifted off, or `None` when there is none.
 pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
-    lift_in(image, cells, Unlike::Tile)
+    lift_in(image, cells, &|pixels, cell| {
+        Under::Tile(tile_colour(pixels, cell))
+    })
 }
 
 /// The image with the hairlines right across it lifted off, or `None` when there is none: where
@@ -57,22 +59,23 @@ pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
 /// rows of tiles) by a colour the page hardly shows elsewhere (see [`RARE_ON_PAGE`]).
 pub fn lift_across_page(image: &DynamicImage) -> Option<DynamicImage> {
     let whole = PixelBox::new(0, 0, image.width(), image.height());
-    lift_in(image, &[whole], Unlike::Page)
+    lift_in(image, &[whole], &|pixels, page| {
+        Under::Page(tile_colour(pixels, page), page_colours(pixels, page))
+    })
 }
 
-/// What a hairline's colour must be unlike.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Unlike {
-    /// The cell's tile (more than [`MIN_CONTRAST`] from its colour).
-    Tile,
-    /// The page (see [`RARE_ON_PAGE`]).
-    Page,
-}
+/// A pixel's colour, by its coordinates in the image.
+type Pixels<'a> = dyn Fn(u32, u32) -> [u8; 3] + 'a;
 
-/// [`lift`] with the colours of lines judged against `unlike`.
-fn lift_in(image: &DynamicImage, cells: &[PixelBox], unlike: Unlike) -> Option<DynamicImage> {
+/// [`lift`] with the colours of lines judged against what `under` says lies under a cell (see
+/// [`Under`]).
+fn lift_in(
+    image: &DynamicImage,
+    cells: &[PixelBox],
+    under: &dyn Fn(&Pixels, PixelBox) -> Under,
+) -> Option<DynamicImage> {
     let converted;
-    let pixels: &dyn Fn(u32, u32) -> [u8; 3] = match image {
+    let pixels: &Pixels = match image {
         DynamicImage::ImageRgb8(rgb) => &|x, y| rgb.get_pixel(x, y).0,
         DynamicImage::ImageRgba8(rgba) => &|x, y| {
             let [r, g, b, _] = rgba.get_pixel(x, y).0;
@@ -89,7 +92,7 @@ fn lift_in(image: &DynamicImage, cells: &[PixelBox], unlike: Unlike) -> Option<D
             [Across::Rows, Across::Columns]
                 .into_iter()
                 .flat_map(move |across| {
-                    hairlines(pixels, cell, across, unlike)
+                    hairlines(pixels, cell, across, under)
                         .into_iter()
                         .map(move |band| (cell, across, band))
                 })
@@ -251,12 +254,13 @@ impl Under {
     }
 }
 
-/// The runs of lines (first, end excluded) in `cell` that are hairlines running `across`.
+/// The runs of lines (first, end excluded) in `cell` that are hairlines running `across`, their
+/// colour judged against what `under` says lies under the cell.
 fn hairlines(
-    pixels: &dyn Fn(u32, u32) -> [u8; 3],
+    pixels: &Pixels,
     cell: PixelBox,
     across: Across,
-    unlike: Unlike,
+    under: &dyn Fn(&Pixels, PixelBox) -> Under,
 ) -> Vec<(u32, u32)> {
     let view = View {
         pixels,
@@ -270,10 +274,7 @@ fn hairlines(
     let side = lines.min(length) as f32;
     let max_thickness = ((MAX_THICKNESS_SHARE * side).round() as u32).max(MIN_MAX_THICKNESS);
     let edge = (EDGE_SHARE * lines as f32).round() as u32;
-    let under = match unlike {
-        Unlike::Tile => Under::Tile(tile_colour(pixels, cell)),
-        Unlike::Page => Under::Page(tile_colour(pixels, cell), page_colours(pixels, cell)),
-    };
+    let under = under(pixels, cell);
     let mut runs = Vec::new();
     let mut start = None;
     for line in edge..lines - edge {
@@ -292,7 +293,7 @@ fn hairlines(
 }
 
 /// The tile's colour: the per-channel median of a 9x9 grid of pixels over the cell's middle.
-fn tile_colour(pixels: &dyn Fn(u32, u32) -> [u8; 3], cell: PixelBox) -> [u8; 3] {
+fn tile_colour(pixels: &Pixels, cell: PixelBox) -> [u8; 3] {
     let (w, h) = (cell.right - cell.left, cell.bottom - cell.top);
     let picks: Vec<Colour> = (1..=9)
         .flat_map(|i| (1..=9).map(move |j| (i, j)))
@@ -309,7 +310,7 @@ fn tile_colour(pixels: &dyn Fn(u32, u32) -> [u8; 3], cell: PixelBox) -> [u8; 3] 
 /// a [`PAGE_GRID`]-square grid over it, no two of them on one row or one column of pixels (each
 /// a little further in its part than the one before it in the other direction): a hairline
 /// the page shows passes through one or two of them, not through a whole line of the grid.
-fn page_colours(pixels: &dyn Fn(u32, u32) -> [u8; 3], page: PixelBox) -> Vec<[u8; 3]> {
+fn page_colours(pixels: &Pixels, page: PixelBox) -> Vec<[u8; 3]> {
     let (w, h) = (page.right - page.left, page.bottom - page.top);
     let steps = PAGE_GRID * PAGE_GRID;
     let at =
