@@ -179,3 +179,42 @@ fn a_4x4_board_cut_through_its_first_column_is_kept_and_doubted() {
         0.45,
     );
 }
+
+#[test]
+fn a_cut_board_with_swiped_letters_is_not_read_as_dice_turned_every_way() {
+    // Word Hunt mid-swipe in a dark theme (the screenshot's negative), cropped through its first
+    // column with about a third of it left: the cut column's letters and the swiped letters
+    // under the trail read unsure upright and surely as other letters upside down, as the
+    // letters of dice in a tray do, and the board was read as dice turned every way: a `C` as
+    // a `J` at 98%, an `E` as an `L` at 99%. Tiles taken in past the image's edge have no vote
+    // on whether the board's letters face every way.
+    let Some(path) = common::real_screen("word_hunt_iphone_1125x1707_midswipe.jpeg") else {
+        return;
+    };
+    let reader = TileReader::new().expect("the embedded model loads");
+    let image = vision::load::load(&path).unwrap();
+    let clean = vision::read_image(&image, &reader).unwrap();
+    let truth = common::board_truth(&path);
+    assert_eq!(clean.board, truth);
+    let mut negative = image.clone();
+    negative.invert();
+    let cut = cut_through_column(&negative, &clean, Side::Left, 0.36);
+    let reading = vision::read_image(&cut, &reader).expect("a board is found");
+    assert_cut_column_doubted(&reading, &truth, 0);
+}
+
+#[test]
+fn a_column_cut_before_its_letters_begin_is_kept_as_unread_tiles() {
+    // The image's right edge a third of a pitch into the last column: its tiles and values show,
+    // but no letter, as the letters begin further in. The digits of the values stood on a lattice
+    // of their own, and the board was refused as one of numbers; read, the column is unread.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (reading, truth) = read_cut(
+        &root.join("fixtures/phones/wordament_1080x1920_panels.png"),
+        Side::Right,
+        0.33,
+    );
+    for r in 0..truth.rows {
+        assert_eq!(reading.confidence[r][truth.cols - 1], 0.0, "row {r}");
+    }
+}

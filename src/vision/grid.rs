@@ -147,6 +147,36 @@ impl Lattice {
         ]
     }
 
+    /// Every cell of the lattice's pitch and phase over an image `width` x `height` (in the
+    /// lattice's pixels), beyond the lattice's own rows and columns too: where a board's
+    /// tiles would lie, were the lattice the whole board.
+    pub(crate) fn cells_over(&self, (width, height): (f32, f32)) -> Vec<Rect> {
+        // The first and last cells that reach into the image along an axis.
+        let first = |origin: f32, pitch: f32| (-(origin + pitch / 2.0) / pitch).floor() as i32 + 1;
+        let last = |origin: f32, pitch: f32, side: f32| {
+            ((side - origin + pitch / 2.0) / pitch).ceil() as i32 - 1
+        };
+        let (cols, rows) = (
+            first(self.x0, self.px)..=last(self.x0, self.px, width),
+            first(self.y0, self.py)..=last(self.y0, self.py, height),
+        );
+        rows.flat_map(|r| cols.clone().map(move |c| (r, c)))
+            .map(|(r, c)| {
+                let (cx, cy) = (self.x0 + c as f32 * self.px, self.y0 + r as f32 * self.py);
+                let (hx, hy) = (self.px / 2.0, self.py / 2.0);
+                Rect::new(cx - hx, cy - hy, cx + hx, cy + hy)
+            })
+            .collect()
+    }
+
+    /// Whether cell `(row, col)` runs more than [`FAR_PAST_EDGE`] of the pitch past an edge of
+    /// an image `size` (width and height in the lattice's pixels): its print may be lost there
+    /// whole, and what is left of it is a part of a letter.
+    pub(crate) fn far_past_image_edge(&self, row: usize, col: usize, size: (f32, f32)) -> bool {
+        let past = self.past_image_edges(row, col, size);
+        past.iter().any(|&p| p > FAR_PAST_EDGE)
+    }
+
     /// The box around the whole board.
     pub fn board_box(&self) -> Rect {
         let (first, last) = (
@@ -322,6 +352,28 @@ pub enum NoLattice {
     },
 }
 
+/// Why no board lattice was found (see [`NoLattice`]), with the lattice refused for that reason
+/// when one was fitted (too small once other text was cut off, too few letters): its pitch and
+/// phase still tell where the board's tiles lie.
+#[derive(Debug, Clone)]
+pub(crate) struct Refusal {
+    /// How far the search got.
+    pub reason: NoLattice,
+    /// The lattice refused for `reason`, if any.
+    pub nearest: Option<Box<Lattice>>,
+}
+
+impl Refusal {
+    /// The refusal that got further (the first of equals).
+    pub(crate) fn max(self, other: Refusal) -> Refusal {
+        if other.reason > self.reason {
+            other
+        } else {
+            self
+        }
+    }
+}
+
 impl std::fmt::Display for NoLattice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -372,12 +424,12 @@ impl std::fmt::Display for NoLattice {
 /// the image's colours, which tell a tile from the ground where grey levels do not.
 /// Of the lattices found, the best-scoring one wins, unless it is the marks of another (see
 /// [`is_marks_of`]).
-pub fn find_lattice(
+pub(crate) fn find_lattice(
     texts: &[Blob],
     gray: &GrayImage,
     masks: &InkMasks,
     colours: &Colours,
-) -> Result<Lattice, NoLattice> {
+) -> Result<Lattice, Refusal> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
     heights.dedup_by(|a, b| (*a as f32) < *b as f32 * SEED_STEP);
@@ -387,8 +439,16 @@ pub fn find_lattice(
     // Seeds of nearby heights often fit the same lattice; what follows depends on the lattice
     // alone, so each is judged once.
     let mut fitted: Vec<Lattice> = Vec::new();
-    let mut furthest = NoLattice::NoText;
-    let mut got_to = |reason: NoLattice| furthest = furthest.max(reason);
+    let mut furthest = Refusal {
+        reason: NoLattice::NoText,
+        nearest: None,
+    };
+    let mut got_to = |reason: NoLattice, nearest: Option<&Lattice>| {
+        if reason > furthest.reason {
+            let nearest = nearest.map(|l| Box::new(l.clone()));
+            furthest = Refusal { reason, nearest };
+        }
+    };
     for &seed in &heights {
         for dark in [true, false] {
             let h = seed as f32;
@@ -404,7 +464,7 @@ pub fn find_lattice(
             if set.len() < MIN_LATTICE_TEXTS {
                 continue;
             }
-            got_to(NoLattice::NotOnLattice);
+            got_to(NoLattice::NotOnLattice, None);
             let Some(mut lattice) = fit(&set, h, dark) else {
                 continue;
             };
@@ -433,7 +493,7 @@ pub fn find_lattice(
             }
             let (rows, cols) = (lattice.rows, lattice.cols);
             if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
-                got_to(NoLattice::WrongSize { rows, cols });
+                got_to(NoLattice::WrongSize { rows, cols }, Some(&lattice));
                 continue;
             }
             let count = |k: CellKind| kinds.iter().filter(|&&c| c == k).count() as f32;
@@ -441,15 +501,16 @@ pub fn find_lattice(
             let empty = count(CellKind::Empty);
             if filled < MIN_LETTERS as f32 || filled < MIN_LETTER_SHARE * kinds.len() as f32 {
                 let letters = filled as usize;
-                got_to(NoLattice::TooFewLetters {
+                let reason = NoLattice::TooFewLetters {
                     rows,
                     cols,
                     letters,
-                });
+                };
+                got_to(reason, Some(&lattice));
                 continue;
             }
             if is_lower_case(&lattice) {
-                got_to(NoLattice::LowerCase { rows, cols });
+                got_to(NoLattice::LowerCase { rows, cols }, Some(&lattice));
                 continue;
             }
             lattice.score = filled - NON_LETTER_WEIGHT * (empty + junk);
@@ -467,9 +528,13 @@ pub fn find_lattice(
     if let Some(two) = best_board(two_boards)
         && best.as_ref().is_none_or(|b| two.outscores(b))
     {
-        return Err(NoLattice::TwoBoards {
+        let reason = NoLattice::TwoBoards {
             rows: two.rows,
             cols: two.cols,
+        };
+        return Err(Refusal {
+            reason,
+            nearest: None,
         });
     }
     best.ok_or(furthest)
@@ -941,6 +1006,13 @@ const CUT_ROW_MISSING: usize = 1;
 /// is missing from those).
 const CUT_ROW_TILE_SHARE: f32 = 0.5;
 
+/// A row taken in under a cover shows, where the board's tiles stand apart on one ground (see
+/// [`uniform_ground`]), that ground on at least this share of the seams between its cells
+/// (beside the cover): a banner's own text, lined up with the board's letters and cut by
+/// nothing, shows the banner's fill on every seam (a Wordament board read with a row of a
+/// notification's text on top, at 16-50%).
+const SEAMS_SHOWING_GROUND: f32 = 0.5;
+
 /// Where the letters of a row beyond the board's first row (last when `!from_above`) would lie
 /// if the board went on: its centre line, and its letters' top and bottom (analysis pixels).
 /// The pitch is measured where the board ends, between the medians of its two edge rows'
@@ -1082,14 +1154,17 @@ fn cut_letter(
 /// around it. Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's
 /// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
 /// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
-/// [`TILE_FILL_DISTANCE`]), or every cell shows one and its tiles are highlighted in a colour of
+/// [`TILE_FILL_DISTANCE`]) and stand apart as the board's tiles do (see
+/// [`SEAMS_SHOWING_GROUND`]), or every cell shows one and its tiles are highlighted in a colour of
 /// their own (see [`is_highlighted_row`]; a row of stat boxes under the board, of a colour of
 /// their own and set apart as tiles are, shows numbers in most of its cells, not all). Where the
 /// image's edge cuts the row (`fit.by_the_image_edge`: a column, seen mirrored), half its cells
 /// may show no letter when all of them show a tile's fill, or all but one that lies on from a
 /// line of tiles (see [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile
 /// leaves nothing of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure
-/// 5x4 one, a 4x4 one refused as 4x3). Its cut letters become the cells' texts, and its cells are
+/// 5x4 one, a 4x4 one refused as 4x3); and none of them when the edge cuts it before where its
+/// letters begin (a Wordament board cut so showed its last column's values only, on a lattice
+/// of their own, and was refused as one of numbers). Its cut letters become the cells' texts, and its cells are
 /// marked covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on
 /// each side at most, and only on `sides`; `fit` says how closely a cut letter must match the
 /// row's (see [`CutFit`]).
@@ -1127,15 +1202,28 @@ fn take_in_covered_rows(
             .collect();
         let found = cut.iter().flatten().count();
         let few_letters = found + CUT_ROW_MISSING < cols;
-        if few_letters && !(fit.by_the_image_edge && 2 * found >= cols) {
+        // Where the image's edge cuts the line before its letters would begin (but for a sliver
+        // too thin to be found), none need show.
+        let edge = if from_above { 0 } else { mask.height() };
+        let letters_cut_away = fit.by_the_image_edge && {
+            let sliver = fit.min_shown * (bottom - top);
+            if from_above {
+                bottom <= edge as f32 + sliver
+            } else {
+                top >= edge as f32 - sliver
+            }
+        };
+        if few_letters && !(fit.by_the_image_edge && (2 * found >= cols || letters_cut_away)) {
             continue;
         }
-        // The cover's edge: where the cut letters stop, the farthest in.
+        // The cover's edge: where the cut letters stop, the farthest in; the image's edge where
+        // it cut them away.
         let cover = if from_above {
             cut.iter().flatten().map(|b| b.y0).max()
         } else {
             cut.iter().flatten().map(|b| b.y1).min()
-        };
+        }
+        .or(letters_cut_away.then_some(edge));
         let Some(cover) = cover else { continue };
         let inset = 0.5 - CUT_FILL_INSET;
         let fills = CellFills::new(lattice, colours);
@@ -1143,20 +1231,18 @@ fn take_in_covered_rows(
             .filter(|&i| kinds[i] == CellKind::Letter)
             .filter_map(|i| fills.get(i))
             .collect();
+        // The part of the row the cover leaves, across `half` a pitch either side of `cx`.
+        let (top, bottom) = if from_above {
+            (cover as f32, cy + inset * lattice.py)
+        } else {
+            (cy - inset * lattice.py, cover as f32)
+        };
+        let shown = |cx: f32, half: f32| {
+            Rect::new(cx - half * lattice.px, top, cx + half * lattice.px, bottom)
+        };
         let row_fills: Vec<Option<Colour>> = (0..cols)
             .map(|c| {
-                let cx = lattice.x0 + c as f32 * lattice.px;
-                let (top, bottom) = if from_above {
-                    (cover as f32, cy + inset * lattice.py)
-                } else {
-                    (cy - inset * lattice.py, cover as f32)
-                };
-                let area = Rect::new(
-                    cx - inset * lattice.px,
-                    top,
-                    cx + inset * lattice.px,
-                    bottom,
-                );
+                let area = shown(lattice.x0 + c as f32 * lattice.px, inset);
                 let letter = cut[c].map(|b| {
                     Rect::new(b.x0 as f32, b.y0 as f32, b.x1 as f32, b.y1 as f32)
                         .outset(LOOK_TEXT_MARGIN * lattice.px.min(lattice.py))
@@ -1169,13 +1255,53 @@ fn take_in_covered_rows(
             .flatten()
             .filter(|&&f| is_like_a_tile(f, &tiles))
             .count();
+        // Where the board's tiles stand apart on one ground, so do the row's beside a cover
+        // (see [`SEAMS_SHOWING_GROUND`]), and so must those of a line the image's edge cuts
+        // before its letters: it shows no letter to tell it from a margin of the page, which
+        // may be of a tile's colour (Letterpress's light grey). Where the tiles touch, a row
+        // under a cover is told by its cut letters alone; such a line is not told at all.
+        let letterless = fit.by_the_image_edge && 2 * found < cols;
+        let set_apart = || {
+            if fit.by_the_image_edge && !letterless {
+                return true;
+            }
+            let ground =
+                uniform_ground(lattice, kinds, colours).filter(|&gap| !is_like_a_tile(gap, &tiles));
+            let Some(gap) = ground else {
+                return !letterless;
+            };
+            let seams: Vec<Option<Colour>> = (1..cols)
+                .map(|c| {
+                    let seam = lattice.x0 + (c as f32 - 0.5) * lattice.px;
+                    colours.fill(shown(seam, GAP_STRIP_WIDTH / 2.0), None)
+                })
+                .collect();
+            let apart = seams
+                .iter()
+                .flatten()
+                .filter(|&&s| is_ground(s, gap))
+                .count();
+            // A line with no letter shows tiles between its seams, not more of what shows on them
+            // (a page's margin beside the board's frame, both about the ground's colour).
+            let tiles_between = || {
+                seams.iter().enumerate().all(|(k, seam)| {
+                    seam.is_some_and(|s| {
+                        row_fills[k..=k + 1]
+                            .iter()
+                            .all(|f| f.is_some_and(|f| !is_ground(f, s)))
+                    })
+                })
+            };
+            apart as f32 >= SEAMS_SHOWING_GROUND * (cols - 1) as f32
+                && (!letterless || tiles_between())
+        };
         let tile_like = if few_letters {
             like == cols
                 || (like + CUT_ROW_MISSING >= cols
                     && odd_fills_lie_on_lines_of_tiles(lattice, kinds, &fills, &row_fills, &tiles))
         } else {
             like as f32 >= CUT_ROW_TILE_SHARE * cols as f32
-        };
+        } && set_apart();
         let highlighted = || {
             gap_colour(lattice, kinds, colours)
                 .is_some_and(|gap| is_highlighted_row(lattice, colours, gap, cy, &row_fills))
@@ -1716,9 +1842,29 @@ fn letter_fills_off(kinds: &[CellKind], fills: &CellFills, line: &[usize]) -> Ve
 }
 
 /// The colour between the board's tiles: the per-channel median of the fills of strips on the
-/// lines between letter cells side by side (left and right, above and below), off the lattice's
-/// edge lines; `None` when there are none.
+/// lines between letter cells side by side (see [`seam_fills`]); `None` when there are none.
 fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Option<Colour> {
+    fill::median(&seam_fills(lattice, kinds, colours))
+}
+
+/// The board's seams show the ground between its tiles as one colour when at least this share
+/// of them lie within [`HOLE_GAP_DISTANCE`] of their median (see [`uniform_ground`]).
+const UNIFORM_GROUND_SHARE: f32 = 0.8;
+
+/// The ground between the board's tiles where it shows as one colour on the seams between its
+/// letter cells (see [`UNIFORM_GROUND_SHARE`]): the median of their fills; `None` where there
+/// is no seam, or where the seams show tiles of several colours (tiles that touch, as
+/// Letterpress's do, whose median is a blend of their colours that no seam shows).
+fn uniform_ground(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Option<Colour> {
+    let seams = seam_fills(lattice, kinds, colours);
+    let gap = fill::median(&seams)?;
+    let ground = seams.iter().filter(|&&s| is_ground(s, gap)).count();
+    (ground as f32 >= UNIFORM_GROUND_SHARE * seams.len() as f32).then_some(gap)
+}
+
+/// The fills of strips on the lines between letter cells side by side (left and right, above
+/// and below), off the lattice's edge lines (see [`seam_strip`]).
+fn seam_fills(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Vec<Colour> {
     let (rows, cols) = (lattice.rows, lattice.cols);
     let inner = inner_cells(lattice);
     let letter = |r: usize, c: usize| kinds[r * cols + c] == CellKind::Letter;
@@ -1743,7 +1889,7 @@ fn gap_colour(lattice: &Lattice, kinds: &[CellKind], colours: &Colours) -> Optio
             );
         }
     }
-    fill::median(&seams)
+    seams
 }
 
 /// The strip the colour between two neighbouring cells is sampled on, centred on the point
@@ -2482,7 +2628,9 @@ mod tests {
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
         let image = image::DynamicImage::ImageLuma8(gray.clone());
         assert_eq!(
-            find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0)).err(),
+            find_lattice(&texts, &gray, &masks, &Colours::new(&image, 1.0))
+                .err()
+                .map(|refused| refused.reason),
             Some(NoLattice::NotOnLattice)
         );
     }
@@ -2546,6 +2694,29 @@ mod tests {
             score: 25.0,
             holes: vec![false; 25],
             covered: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_cells_over_an_image_tile_it_at_the_lattices_pitch_and_phase() {
+        let lattice = Lattice {
+            rows: 2,
+            cols: 2,
+            x0: 50.0,
+            y0: 60.0,
+            px: 40.0,
+            py: 30.0,
+            ..lattice_of_heights(&[])
+        };
+        let cells = lattice.cells_over((190.0, 150.0));
+        // Columns centred on 10, 50, ... 170 and rows on 0, 30, ... 150: each reaches into the
+        // image, and together they cover it.
+        assert_eq!(cells.len(), 5 * 6);
+        assert!(cells.contains(&lattice.cell_box(1, 1)));
+        assert!(cells.contains(&Rect::new(-10.0, -15.0, 30.0, 15.0)));
+        assert!(cells.contains(&Rect::new(150.0, 135.0, 190.0, 165.0)));
+        for cell in &cells {
+            assert!(cell.right > 0.0 && cell.left < 190.0 && cell.bottom > 0.0 && cell.top < 150.0);
         }
     }
 
@@ -2758,7 +2929,7 @@ mod tests {
     fn lattice_in(image: &image::DynamicImage, texts: &[Blob]) -> Result<Lattice, NoLattice> {
         let gray = image.to_luma8();
         let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
-        find_lattice(texts, &gray, &masks, &Colours::new(image, 1.0))
+        find_lattice(texts, &gray, &masks, &Colours::new(image, 1.0)).map_err(|r| r.reason)
     }
 
     #[test]
@@ -2777,6 +2948,41 @@ mod tests {
         }
         // Print that ends a third of a letter higher is not the rest of the board's letters.
         let l = find(104, false);
+        assert_eq!((l.rows, l.cols), (4, 4));
+        assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
+    }
+
+    #[test]
+    fn a_banners_own_text_lined_up_with_the_board_is_not_a_row_of_tiles_under_it() {
+        // A banner of a colour like the tiles' over the whole first row, its text (white bars)
+        // ending where the letters of a row of tiles there would end: the banner's fill shows
+        // between its "tiles", where the board's show the orange ground.
+        let (ground, tile, banner) = ([200u8, 85, 8], [30u8, 160, 225], [60u8, 140, 200]);
+        let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(ground));
+        let mut texts = Vec::new();
+        paint(&mut img, (40, 0, 360, 128), banner);
+        for r in 0..5 {
+            for c in 0..4 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                if r == 0 {
+                    paint(&mut img, (cx - 3, 100, cx + 3, 112), [255, 255, 255]);
+                    texts.push(Blob {
+                        y0: 100,
+                        y1: 112,
+                        ..text(cx, cy, 16, 24, false)
+                    });
+                } else {
+                    paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
+                    paint(
+                        &mut img,
+                        (cx - 3, cy - 12, cx + 3, cy + 12),
+                        [255, 255, 255],
+                    );
+                    texts.push(text(cx, cy, 16, 24, false));
+                }
+            }
+        }
+        let l = lattice_in(&image::DynamicImage::ImageRgb8(img), &texts).expect("lattice");
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
     }

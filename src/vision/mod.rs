@@ -396,9 +396,36 @@ fn analyse_uncrossed(
         return Err(error);
     };
     // Still no board: the first search's reason is the one to give.
-    let found = analyse(&clean, load::to_grey(&clean)).map_err(|_| error)?;
+    let (found, clean) = match analyse_or_nearest(&clean, load::to_grey(&clean)) {
+        Ok(found) => (found, clean),
+        Err(refused) => {
+            let Some(unstroked) = unstroke_page(&clean, &refused) else {
+                return Err(error);
+            };
+            let found = analyse(&unstroked, load::to_grey(&unstroked)).map_err(|_| error)?;
+            (found, unstroked)
+        }
+    };
     let (found, cleaner) = uncross(&clean, found);
     Ok((found, Some(cleaner.unwrap_or(clean))))
+}
+
+/// `image`, with its hairlines lifted and still no board found in it (`refused`), with thin
+/// strokes lifted off every cell of the nearest lattice's pitch and phase over the whole image
+/// (see [`grid::Lattice::cells_over`]): the overlay's path, run through the letters of the word
+/// last swiped, joins them into pieces no letter is made of, and cuts the lattice down to a part
+/// of the board (4x2) or leaves too few letters on it, yet what is left still lies on the board's
+/// tiles. `None` where no lattice was refused or no stroke was found.
+fn unstroke_page(image: &DynamicImage, refused: &NoAnalysis) -> Option<DynamicImage> {
+    let nearest = refused.nearest.as_ref()?;
+    let (w, h) = (image.width(), image.height());
+    let scale = refused.scale;
+    let cells: Vec<PixelBox> = nearest
+        .cells_over((w as f32 / scale, h as f32 / scale))
+        .into_iter()
+        .map(|cell| cell.to_pixels(scale, (w, h)))
+        .collect();
+    strokes::lift(image, &cells)
 }
 
 /// `found`, the analysis of `image`, with the hairlines over its cells lifted off and the lattice
@@ -442,10 +469,29 @@ impl Analysis {
     }
 }
 
+/// Why [`analyse_or_nearest`] found no board: the error to report, and the lattice refused
+/// nearest to a board, if any (see [`grid::Refusal`]), in the analysis copy's pixels.
+struct NoAnalysis {
+    error: VisionError,
+    nearest: Option<Box<grid::Lattice>>,
+    /// Full-resolution pixels per analysis pixel.
+    scale: f32,
+}
+
 /// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) of `full`, the
 /// image's grey copy, and finds the lattice in it.
 fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionError> {
-    load::check_size(image)?;
+    analyse_or_nearest(image, full).map_err(|refused| refused.error)
+}
+
+/// [`analyse`], telling where no board is found which lattice came nearest.
+fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis, NoAnalysis> {
+    let unfit = |error| NoAnalysis {
+        error,
+        nearest: None,
+        scale: 1.0,
+    };
+    load::check_size(image).map_err(unfit)?;
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
     let analysis = if scale > 1.0 {
@@ -458,7 +504,11 @@ fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionErro
         full.clone()
     };
     let colours = fill::Colours::new(image, scale);
-    let (lattice, masks) = find_grid(&analysis, &colours).map_err(VisionError::NoGrid)?;
+    let (lattice, masks) = find_grid(&analysis, &colours).map_err(|refused| NoAnalysis {
+        error: VisionError::NoGrid(refused.reason),
+        nearest: refused.nearest,
+        scale,
+    })?;
     Ok(Analysis {
         full,
         lattice,
@@ -540,7 +590,7 @@ const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
 pub(crate) fn find_grid(
     analysis: &GrayImage,
     colours: &fill::Colours,
-) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
+) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let side = analysis.width().min(analysis.height());
     let (large_radius, small_radius) = (
         (side / LARGE_WINDOW_DIVISOR).max(LARGE_WINDOW_MIN),
@@ -553,8 +603,10 @@ pub(crate) fn find_grid(
     // Two boards side by side, seen with either window, are refused (see
     // [`NoLattice::TwoBoards`]): the other may find one board and a line of the other.
     for pass in [&large, &small] {
-        if let Err(two @ NoLattice::TwoBoards { .. }) = pass {
-            return Err(*two);
+        if let Err(two) = pass
+            && matches!(two.reason, NoLattice::TwoBoards { .. })
+        {
+            return Err(two.clone());
         }
     }
     let (found, radius) = match (large, small) {
@@ -586,7 +638,7 @@ fn lattice_at(
     analysis: &GrayImage,
     colours: &fill::Colours,
     radius: u32,
-) -> Result<(grid::Lattice, glyphs::InkMasks), NoLattice> {
+) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);
     let mut raw = glyphs::blobs_of_both(&masks, GLYPH_MIN_AREA);

@@ -271,8 +271,9 @@ fn letters_lie_on_their_side(texts: impl Iterator<Item = PixelBox>) -> bool {
 /// Reads letters that face every way, as on dice in a tray photographed from above, and tells
 /// whether they all lie one way (the whole image turned: the [`Turn`] that stands them upright).
 ///
-/// The uncertain main crops (indices into `crops`, among `mains`) are read turned by 90, 180 and
-/// 270 degrees; every main crop is, when the letters lie on their side (`lying`). When enough
+/// The uncertain main crops (indices into `crops`, among `voters`: the main crops of `mains`
+/// whose cells lie in the image, but for a few pixels) are read turned by 90, 180 and 270
+/// degrees; every main crop is, when the letters lie on their side (`lying`). When enough
 /// uncertain ones read surely turned (see [`TURNED_TILES_AT_LEAST`]), the board's letters face
 /// every way: then every main crop is read in all four turns and keeps the surest reading (see
 /// [`TURNED_DOUBT_RATIO`]). A turned letter can read surely as another letter upright: a T on
@@ -286,11 +287,12 @@ fn letters_lie_on_their_side(texts: impl Iterator<Item = PixelBox>) -> bool {
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
+    voters: &[usize],
     lying: bool,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<Turn, VisionError> {
-    let uncertain: Vec<usize> = mains
+    let uncertain: Vec<usize> = voters
         .iter()
         .copied()
         .filter(|&k| tile_notation(&readings[k]).1 < TURN_BELOW)
@@ -1396,7 +1398,18 @@ pub fn read_cells(
         .map(|&k| main_text_box(cells, &owners, &recut, k))
         .collect();
     let lying = letters_lie_on_their_side(texts.iter().flatten().map(|(_, text)| *text));
-    let turn = read_turned_letters(reader, &mains, lying, &mut crops, &mut readings)?;
+    // A tile far past the image's edge shows a part of its letter, which may read surely as
+    // another letter turned: it has no vote on whether letters face every way.
+    let size = (image.width() as f32 / scale, image.height() as f32 / scale);
+    let voters: Vec<usize> = mains
+        .iter()
+        .copied()
+        .filter(|&k| {
+            let cell = &cells[owners[k].0];
+            !lattice.far_past_image_edge(cell.row, cell.col, size)
+        })
+        .collect();
+    let turn = read_turned_letters(reader, &mains, &voters, lying, &mut crops, &mut readings)?;
     let spans: Vec<Option<VerticalSpan>> = texts
         .iter()
         .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
