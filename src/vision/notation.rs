@@ -2069,7 +2069,9 @@ impl BadgePlace {
 
 /// Lists as an unreadable badge each tile with no badge read nor doubted that shows a mark, read
 /// as anything, at the place the board's badges are read at and of their size or a part of it
-/// (see [`BadgePlace`]): a game draws its badges at one place on the tiles that have one, so
+/// (see [`BadgePlace`]), or a mark with a label printed inside it there (a badge whose top a
+/// banner's edge cuts is found as one mark with the edge, twice a badge's height, its label
+/// where the labels are): a game draws its badges at one place on the tiles that have one, so
 /// such a mark is a badge whose label could not be read (too small, blurred or dimmed, or split
 /// in two), never passed over as if the tile had none.
 /// The marks looked for again in the smallest colour channel are weighed so too (see
@@ -2083,10 +2085,13 @@ fn doubt_marks_at_the_badge_place(
     doubts: &mut Vec<MarkDoubt>,
 ) {
     for cell in cells.iter().filter(|c| bonuses[c.row][c.col].is_empty()) {
+        let labels = cell.mark_labels.iter().flatten().map(|label| label.text);
         let marked = cell
             .marks
             .iter()
-            .any(|(mark, _)| place.holds(&PlaceInCell::of(*mark, cell.cell)));
+            .map(|(mark, _)| *mark)
+            .chain(labels)
+            .any(|mark| place.holds(&PlaceInCell::of(mark, cell.cell)));
         if marked {
             list_unreadable_badge(doubts, (cell.row, cell.col), Vec::new());
         }
@@ -3107,14 +3112,20 @@ mod tests {
         assert!((grids.badge_marks[0][1][0].1 - 0.5).abs() < 1e-6);
     }
 
-    #[test]
-    fn a_mark_where_the_boards_badges_are_is_an_unreadable_badge() {
-        let (mut cells, _) = three_by_three();
-        // A `DL` read on tile 0, in its top-left corner (10..30, 8..20).
+    /// A 3x3 board's badges with a `DL` read on tile 0, in its top-left corner (10..30, 8..20),
+    /// and the badges' boxes.
+    fn a_dl_on_the_first_tile() -> (Vec<Vec<String>>, Vec<Option<PixelBox>>) {
         let mut bonuses = vec![vec![String::new(); 3]; 3];
         bonuses[0][0] = "DL".into();
         let mut bonus_boxes = vec![None; 9];
         bonus_boxes[0] = Some(PixelBox::new(10, 8, 30, 20));
+        (bonuses, bonus_boxes)
+    }
+
+    #[test]
+    fn a_mark_where_the_boards_badges_are_is_an_unreadable_badge() {
+        let (mut cells, _) = three_by_three();
+        let (bonuses, bonus_boxes) = a_dl_on_the_first_tile();
         let mark_at = |i: usize, (l, t, r, b): (u32, u32, u32, u32)| {
             let (x, y) = ((i % 3) as u32 * 100, (i / 3) as u32 * 100);
             (
@@ -3139,6 +3150,32 @@ mod tests {
         // Without a badge read on the board there is no place to look at.
         let none = vec![vec![String::new(); 3]; 3];
         assert!(BadgePlace::of_board(&cells, &none, &[None; 9]).is_none());
+    }
+
+    #[test]
+    fn a_mark_with_a_label_where_the_boards_badges_are_is_an_unreadable_badge() {
+        let (mut cells, _) = three_by_three();
+        let (bonuses, bonus_boxes) = a_dl_on_the_first_tile();
+        // Tile 6 (at 0, 200): a badge found as one mark with the edge of a banner over its top,
+        // twice a badge's height, its label inside where the labels are.
+        let mark = PixelBox::new(8, 200, 32, 226);
+        cells[6].marks.push((mark, GrayImage::new(1, 1)));
+        let window = cells[6].cell;
+        cells[6].mark_labels.push(Some(tiles::MarkLabel {
+            text: PixelBox::new(12, 209, 26, 220),
+            dark: false,
+            window,
+        }));
+        let place = BadgePlace::of_board(&cells, &bonuses, &bonus_boxes).expect("a place");
+        let mut doubts = Vec::new();
+        doubt_marks_at_the_badge_place(&place, &cells, &bonuses, &mut doubts);
+        assert_eq!(doubts.len(), 1, "{doubts:?}");
+        assert!(doubts[0].is_at((2, 0), MarkKind::Badge));
+        // The mark alone is too high for a badge.
+        cells[6].mark_labels[0] = None;
+        let mut doubts = Vec::new();
+        doubt_marks_at_the_badge_place(&place, &cells, &bonuses, &mut doubts);
+        assert!(doubts.is_empty(), "{doubts:?}");
     }
 
     #[test]
