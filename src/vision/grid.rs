@@ -59,13 +59,13 @@ impl Lattice {
 
     /// The cell's box (left, top, right, bottom), one pitch wide and high around its centre.
     pub fn cell_box(&self, row: usize, col: usize) -> Rect {
-        let (cx, cy) = self.centre(row, col);
-        Rect::new(
-            cx - self.px / 2.0,
-            cy - self.py / 2.0,
-            cx + self.px / 2.0,
-            cy + self.py / 2.0,
-        )
+        self.box_around(self.centre(row, col))
+    }
+
+    /// The box one pitch wide and high around the point (`cx`, `cy`).
+    fn box_around(&self, (cx, cy): (f32, f32)) -> Rect {
+        let (hx, hy) = (self.px / 2.0, self.py / 2.0);
+        Rect::new(cx - hx, cy - hy, cx + hx, cy + hy)
     }
 
     /// The pixels whose levels tell whether cell `i`'s text is darker than the cell around it
@@ -162,9 +162,7 @@ impl Lattice {
         );
         rows.flat_map(|r| cols.clone().map(move |c| (r, c)))
             .map(|(r, c)| {
-                let (cx, cy) = (self.x0 + c as f32 * self.px, self.y0 + r as f32 * self.py);
-                let (hx, hy) = (self.px / 2.0, self.py / 2.0);
-                Rect::new(cx - hx, cy - hy, cx + hx, cy + hy)
+                self.box_around((self.x0 + c as f32 * self.px, self.y0 + r as f32 * self.py))
             })
             .collect()
     }
@@ -1303,7 +1301,8 @@ fn take_in_covered_rows(
             like as f32 >= CUT_ROW_TILE_SHARE * cols as f32
         } && set_apart();
         let highlighted = || {
-            gap_colour(lattice, kinds, colours)
+            fills
+                .between_tiles(kinds)
                 .is_some_and(|gap| is_highlighted_row(lattice, colours, gap, cy, &row_fills))
         };
         if !tile_like && (found < cols || !highlighted()) {
