@@ -34,6 +34,11 @@ const BAND_MIN_THICKNESS: f32 = 0.04;
 /// A cell is lifted only when the band covers at least this share of it: a band that only
 /// clips a corner of a tile hides nothing of the letter.
 const BAND_MIN_SHARE: f32 = 0.03;
+/// A trail crosses into a tile from its neighbours (or ends on it, coming from one): its band
+/// reaches within this share of the cell's width and height of the cell's edge. A light letter on
+/// a saturated tile (a night theme's) stands far above the ground in the smallest channel too,
+/// but lies wholly inside, round the cell's middle.
+const BAND_REACHES_EDGE: f32 = 0.125;
 /// The ink must be darker than the ground by at least this many grey levels.
 const MIN_INK_CONTRAST: f32 = 80.0;
 /// The band's level over the ground is taken at this quantile of its pixels (the band covers
@@ -223,6 +228,9 @@ fn lift_on_coloured_ground(
         return None;
     }
     let (lighter, band) = band_mask(smallest, floor, min_pixels)?;
+    if !reaches_edge(&band) {
+        return None;
+    }
     let opacity = band_opacity(&levels_where(grey, &band, |b| b > 0), ground, ink)?;
     let rgb = [0, 1, 2].map(|k| colour_channel(image, cell, k));
     let band = with_ink_under(&rgb, grey, &band, opacity, ground, ink);
@@ -441,6 +449,18 @@ fn band_mask(smallest: &GrayImage, floor: u8, min_pixels: f32) -> Option<(GrayIm
     let count = |mask: &GrayImage| mask.pixels().filter(|p| p[0] > 0).count() as f32;
     let band = open_around_ink(&lifted, band_radius(w));
     (count(&band) >= min_pixels).then_some((lifted, band))
+}
+
+/// Whether any pixel of a cell's `band` lies within [`BAND_REACHES_EDGE`] of the cell's edge.
+fn reaches_edge(band: &GrayImage) -> bool {
+    let (w, h) = band.dimensions();
+    let (mx, my) = (
+        (BAND_REACHES_EDGE * w as f32) as u32,
+        (BAND_REACHES_EDGE * h as f32) as u32,
+    );
+    band.enumerate_pixels().any(|(x, y, p)| {
+        p[0] > 0 && (x < mx || y < my || x >= w.saturating_sub(mx) || y >= h.saturating_sub(my))
+    })
 }
 
 /// The band's opacity, from its level over the ground against the ground's own level; `None`
@@ -871,6 +891,35 @@ mod tests {
             })
         });
         assert!(lift_tile(&rgb).is_none());
+    }
+
+    #[test]
+    fn the_light_letter_of_a_saturated_tile_is_not_a_band() {
+        // A night theme's light `L` on a deep green tile (Letterpress), the top of the cell on its
+        // black neighbour, whose black is then the cell's "ink". In the smallest channel the
+        // letter stands far above the green, flat, like a band of opacity 0.8; and its colour is
+        // that of such a band over the black. Lifted, its foot was unblended away and its stem
+        // read `I` at 99%. It lies wholly inside the cell: no trail crosses into the tile.
+        // The letter is lit along its stem's left side and its top.
+        let letter = |x: u32, y: u32| {
+            let stem = (39..101).contains(&y) && (54..66).contains(&x);
+            let foot = (93..101).contains(&y) && (54..93).contains(&x);
+            stem || foot
+        };
+        let rgb = RgbImage::from_fn(138, 138, |x, y| {
+            Rgb(if y < 5 {
+                [10, 10, 10]
+            } else if letter(x, y) && ((54..57).contains(&x) || (39..41).contains(&y)) {
+                [217, 239, 215]
+            } else if letter(x, y) {
+                [210, 232, 208]
+            } else {
+                [18, 128, 0]
+            })
+        });
+        let image = DynamicImage::ImageRgb8(rgb);
+        let cell = PixelBox::new(0, 0, 138, 138);
+        assert!(lift_cell(&image, &image.to_luma8(), cell, 62.0).is_none());
     }
 
     #[test]
