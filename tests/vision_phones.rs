@@ -127,10 +127,16 @@ fn assert_highlighted_line_kept(stem: &str) {
         (Some(4), Some(4)),
         "{stem}"
     );
+    assert_nothing_wrong_surely(&read, &truth, stem);
+}
+
+/// Asserts that every tile of `read` (`read --json`'s output) read at 90% or more is the
+/// `truth`'s tile.
+fn assert_nothing_wrong_surely(read: &serde_json::Value, truth: &Truth, name: &str) {
     for (r, row) in truth.tiles.iter().enumerate() {
         for (c, tile) in row.iter().enumerate() {
             if read["confidence"][r][c].as_f64().unwrap() >= 0.9 {
-                assert_eq!(read["tiles"][r][c], tile.as_str(), "{stem} ({r},{c})");
+                assert_eq!(read["tiles"][r][c], tile.as_str(), "{name} ({r},{c})");
             }
         }
     }
@@ -208,4 +214,60 @@ fn images_that_are_not_boards_are_refused() {
         };
         assert!(stderr.contains(reason), "{name}: {stderr}");
     }
+}
+
+/// The path a game draws through the tiles of the word being swiped, an opaque gold line 0.08 of
+/// a pitch wide with a disc at each tile's centre, drawn over the Ruzzle fixture from its `O` to
+/// the tile on its right and up: the line runs out of the `O`'s right side, and what is left of
+/// the letter read `C` at 100%. A letter something crosses is read doubtfully; nothing is read
+/// wrong surely.
+#[test]
+fn a_letter_a_swipes_path_line_crosses_is_doubted() {
+    use image::Rgb;
+    use imageproc::drawing::draw_filled_circle_mut;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/phones/ruzzle_1080x2340_bars_word.png");
+    let mut image = image::open(&path).unwrap().to_rgb8();
+    // The board's box as the reader finds it in the fixture: (32, 625), 999 pixels wide, 4x4.
+    let pitch = 999.0 / 4.0;
+    let centre = |r: f32, c: f32| (32.0 + (c + 0.5) * pitch, 625.0 + (r + 0.5) * pitch);
+    let stops = [centre(2.0, 2.0), centre(2.0, 3.0), centre(1.0, 3.0)];
+    let radius = (0.04 * pitch) as i32;
+    for pair in stops.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        for step in 0..=200 {
+            let t = step as f32 / 200.0;
+            let at = ((x0 + t * (x1 - x0)) as i32, (y0 + t * (y1 - y0)) as i32);
+            draw_filled_circle_mut(&mut image, at, radius, Rgb([255, 214, 64]));
+        }
+    }
+    for &(x, y) in &stops {
+        draw_filled_circle_mut(
+            &mut image,
+            (x as i32, y as i32),
+            (0.072 * pitch) as i32,
+            Rgb([255, 214, 64]),
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("wordsnap-crossed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let swiped = dir.join("ruzzle_swiped.png");
+    image.save(&swiped).unwrap();
+    let out = common::wordsnap(&["read", "--json", swiped.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let truth: Truth =
+        serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+            .unwrap();
+    assert!(
+        read["confidence"][2][2].as_f64().unwrap() < 0.6,
+        "{}",
+        read["tiles"][2][2]
+    );
+    assert_nothing_wrong_surely(&read, &truth, "ruzzle_swiped");
 }

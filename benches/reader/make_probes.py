@@ -423,7 +423,8 @@ def mix_draw(stem, copy):
 # Probes. Each maker takes (image, box) and returns a list of (suffix, Image-or-JPEG-bytes, note);
 # an empty list leaves the image out. `box` is None when the clean image gave no board.
 
-GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix", "tmix", "alert"} | {
+GEOMETRY = {"crop", "bannerA", "bannerB", "tiny", "glassA", "glassB", "markup", "gmix", "tmix", "alert",
+            "swipe"} | {
     f"cut{side}{shown}" for side in "lr" for shown in (35, 50, 65, 80)}
 
 
@@ -645,6 +646,81 @@ def make_alerts(im, stem, box):
     return made
 
 
+# The swipe mix (session 41): a word being swiped drawn over the board, in the ways games draw it
+# (a translucent light band, an opaque coloured line with round joints, the swiped tiles tinted);
+# the tiles' letters and marks under it are unchanged, so the truth is the board's.
+SWIPE_COLOURS = [(255, 255, 255), (255, 214, 64), (150, 90, 230), (60, 150, 255), (90, 220, 120),
+                 (255, 120, 60)]
+
+
+def swipe_path(rng, rows, cols):
+    """A path of 3 to 6 neighbouring cells (8 ways), no cell twice."""
+    r, c = rng.randrange(rows), rng.randrange(cols)
+    path = [(r, c)]
+    for _ in range(rng.randrange(2, 6)):
+        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in path]
+        if not steps:
+            break
+        r, c = rng.choice(steps)
+        path.append((r, c))
+    return path
+
+
+def swipe(im, box, rng):
+    """A swipe drawn over the board along a random path: one of `band` (a light translucent band
+    0.15-0.3 of a pitch wide, opacity 0.35-0.75), `line` (an opaque line of one of
+    `SWIPE_COLOURS`, 0.06-0.14 of a pitch wide, a disc at each tile's centre) or `tint` (each
+    swiped tile's square, 0.9 of a pitch, overlaid with a colour at opacity 0.3-0.55, and a thin
+    line of it at opacity 0.8); centres a little off (up to 0.08 of a pitch). Returns the image and
+    its note."""
+    x, y, w, h, rows, cols = box
+    pw, ph = w / cols, h / rows
+    pitch = min(pw, ph)
+    path = swipe_path(rng, rows, cols)
+    centres = [(x + (c + 0.5) * pw + rng.uniform(-0.08, 0.08) * pitch,
+                y + (r + 0.5) * ph + rng.uniform(-0.08, 0.08) * pitch) for r, c in path]
+    kind = rng.choice(["band", "line", "tint"])
+    colour = rng.choice(SWIPE_COLOURS)
+    layer = Image.new("RGBA", im.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    if kind == "band":
+        width = rng.uniform(0.15, 0.3) * pitch
+        alpha = rng.uniform(0.35, 0.75)
+        colour = rng.choice([(255, 255, 255), (255, 250, 220), (230, 240, 255)])
+        fill = colour + (round(255 * alpha),)
+        draw.line(centres, fill=fill, width=max(2, round(width)), joint="curve")
+        note = f"band{width / pitch:.2f}a{alpha:.2f}"
+    elif kind == "line":
+        width = rng.uniform(0.06, 0.14) * pitch
+        fill = colour + (255,)
+        draw.line(centres, fill=fill, width=max(2, round(width)), joint="curve")
+        rad = width * 0.9
+        for cx, cy in centres:
+            draw.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=fill)
+        note = f"line{width / pitch:.2f}"
+    else:
+        alpha = rng.uniform(0.3, 0.55)
+        side = 0.45 * pitch
+        for (r, c) in path:
+            cx, cy = x + (c + 0.5) * pw, y + (r + 0.5) * ph
+            draw.rectangle([cx - side, cy - side, cx + side, cy + side], fill=colour + (round(255 * alpha),))
+        width = max(2, round(0.04 * pitch))
+        draw.line(centres, fill=colour + (204,), width=width, joint="curve")
+        note = f"tint{alpha:.2f}"
+    out = Image.alpha_composite(im.convert("RGBA"), layer).convert("RGB")
+    return out, f"{note}:{colour[0]},{colour[1]},{colour[2]}:{len(path)}"
+
+
+def make_swipes(im, stem, box):
+    made = []
+    for copy in range(4):
+        rng = random.Random(f"{SALT}swipe:{stem}:{copy}")
+        out, note = swipe(im, box, rng)
+        made.append((f"_w{copy}", out, note))
+    return made
+
+
 def make_tmix(im, stem, box):
     made = []
     for copy in range(4):
@@ -696,7 +772,7 @@ def main():
     args = parser.parse_args()
     global SALT
     SALT = f"{args.salt}:" if args.salt else ""
-    names = list(PROBES) + ["mix", "mix10", "gmix", "tmix", "alert"]
+    names = list(PROBES) + ["mix", "mix10", "gmix", "tmix", "alert", "swipe"]
     if args.only:
         unknown = [n for n in args.only if n not in names]
         if unknown:
@@ -748,6 +824,8 @@ def main():
                 results = make_tmix(im, stem, box)
             elif name == "alert":
                 results = make_alerts(im, stem, box)
+            elif name == "swipe":
+                results = make_swipes(im, stem, box)
             else:
                 results = PROBES[name](im, box)
             for suffix, result, note in results:

@@ -13,6 +13,7 @@
 
 pub(crate) mod cover_edge;
 pub(crate) mod cover_side;
+pub(crate) mod crossing;
 pub mod doubt;
 pub mod eval;
 pub(crate) mod fill;

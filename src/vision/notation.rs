@@ -2,6 +2,7 @@
 
 use super::cover_edge;
 use super::cover_side::{self, Cover};
+use super::crossing;
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
@@ -923,6 +924,40 @@ fn doubt_letters_beside_covers(
     covered
 }
 
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings whose letter a
+/// stroke of a colour its tile does not show crosses (a swipe's path line; see [`crossing`]).
+/// Cells a swipe trail was lifted off are left to the lift (see [`read_lifted_letters`]); in
+/// rows a cover comes over (see [`CoverEdges`]), where the cover's edge runs through the ground
+/// round the letters, only what crosses the letter's own box counts. `mains` are indices into
+/// `readings`, each with its cell and text box in `texts`.
+fn doubt_crossed_letters(
+    image: &DynamicImage,
+    edges: &CoverEdges,
+    mains: &[usize],
+    texts: &[Option<(&TileCrops, PixelBox)>],
+    readings: &mut [CropReading],
+) {
+    let letters: Vec<Option<crossing::LetterBox>> = texts
+        .iter()
+        .map(|t| {
+            t.filter(|(cell, _)| cell.lifted_main.is_none())
+                .map(|(cell, text)| crossing::LetterBox {
+                    text,
+                    cell: cell.cell,
+                    marks: cell.marks.iter().map(|(b, _)| *b).collect(),
+                    ground_shown: !edges.covers_row(cell.row),
+                })
+        })
+        .collect();
+    let crossed = crossing::crossed_letters(image, &letters);
+    for (&k, crossed) in mains.iter().zip(crossed) {
+        if crossed {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
 /// A text of one character whose box is at most this share of its height wide is a line, not
 /// a letter: a game's font draws its narrowest letter (`I`) with a stem of about a tenth of its
 /// height or more (measured on every real image: 0.109 at the narrowest), while the divider
@@ -1422,6 +1457,7 @@ pub fn read_cells(
         &mut readings,
     ));
     doubt_hairlines(&mains, &texts, &mut readings);
+    doubt_crossed_letters(image, &edges, &mains, &texts, &mut readings);
     covered.extend(doubt_covered_letters(
         image,
         cells,
@@ -2480,7 +2516,8 @@ impl CellGrids {
     /// such a corner, the surest reading wins. A reading with another mark beside it on its line
     /// (see [`beside_on_its_line`]), read as a digit or not (a `0` read as an `O`), may be one
     /// digit of a value whose digits were found apart: it keeps at most
-    /// [`ODD_LETTER_CONFIDENCE`]. A value printed smaller than
+    /// [`ODD_LETTER_CONFIDENCE`]; so does one beside which a digit broken into pieces too small
+    /// to be marks lies (see `TileCrops::marks_with_broken_ink_beside`). A value printed smaller than
     /// [`LEGIBLE_DIGIT_PIXELS`] keeps at most [`SMALL_DIGIT_CONFIDENCE`].
     fn choose_values(&mut self, cells: &[TileCrops]) {
         let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);
@@ -2507,8 +2544,10 @@ impl CellGrids {
                 .cloned()
                 .collect();
             if let Some((mut choices, place)) = surest(&candidates) {
-                let beside = cell_box(i)
-                    .is_some_and(|c| c.marks.iter().any(|(b, _)| beside_on_its_line(*b, place)));
+                let beside = cell_box(i).is_some_and(|c| {
+                    c.marks.iter().any(|(b, _)| beside_on_its_line(*b, place))
+                        || c.marks_with_broken_ink_beside.contains(&place)
+                });
                 if beside {
                     cap_choices(&mut choices, ODD_LETTER_CONFIDENCE);
                 }
@@ -3650,6 +3689,9 @@ mod tests {
         };
         cells[7].marks.push(mark(7, 17, 14));
         cells[8].marks.push(mark(8, 17, 30));
+        // Beside the value of tile 3, a digit broken into pieces too small to be marks.
+        let broken = grids.value_candidates[3][0].1;
+        cells[3].marks_with_broken_ink_beside.push(broken);
         grids.choose_values(&cells);
         let sure = |r: usize, c: usize| grids.value_marks[r][c][0].clone();
         assert_eq!(sure(1, 1), (Mark::Value(1), ODD_LETTER_CONFIDENCE));
@@ -3658,6 +3700,7 @@ mod tests {
         assert_eq!(sure(0, 0), (Mark::Value(2), 0.99));
         assert!((sure(2, 1).1 - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
         assert_eq!(sure(2, 2), (Mark::Value(2), 0.99));
+        assert!((sure(1, 0).1 - ODD_LETTER_CONFIDENCE).abs() < 1e-6);
     }
 
     #[test]

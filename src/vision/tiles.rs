@@ -228,6 +228,10 @@ pub struct TileCrops {
     /// For each of `marks`, the label printed inside it, if any (a round badge's `TL`): read
     /// again when the mark reads as no badge.
     pub mark_labels: Vec<Option<MarkLabel>>,
+    /// The boxes of those of `marks` beside which lie pieces of ink too small to be marks, as
+    /// high as a digit between them: a digit broken into pieces beside the mark, which may then
+    /// be one digit of a longer value (see `notation`).
+    pub marks_with_broken_ink_beside: Vec<PixelBox>,
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
     /// The main text cut again after a swipe trail was lifted off the cell (see
@@ -255,6 +259,7 @@ impl TileCrops {
             main: None,
             marks: Vec::new(),
             mark_labels: Vec::new(),
+            marks_with_broken_ink_beside: Vec::new(),
             unreadable: false,
             lifted_main: None,
             joined_main: None,
@@ -361,18 +366,23 @@ fn cut_cell(
             normalise_mark(full, pixels, m.dark, m.height() as f32, window),
         )
     };
-    let (marks, mark_labels) =
-        corner_marks(full, window, cell, letter, h * scale, lattice.px * scale)
-            .into_iter()
-            .map(|(m, label)| {
-                let label = label.map(|l| MarkLabel {
-                    text: l.bounds(),
-                    dark: l.dark,
-                    window,
-                });
-                (mark_crop(m), label)
-            })
-            .unzip();
+    let corner = corner_marks(full, window, cell, letter, h * scale, lattice.px * scale);
+    let marks_with_broken_ink_beside = corner
+        .iter()
+        .filter(|m| m.broken_ink_beside)
+        .map(|m| m.ink.bounds())
+        .collect();
+    let (marks, mark_labels) = corner
+        .into_iter()
+        .map(|m| {
+            let label = m.label.map(|l| MarkLabel {
+                text: l.bounds(),
+                dark: l.dark,
+                window,
+            });
+            (mark_crop(m.ink), label)
+        })
+        .unzip();
     // Under a swipe trail the band over the ink is lighter than the ground: see [`Paper`].
     let paper = if lifted.is_some() {
         Paper::Lightest
@@ -450,6 +460,7 @@ fn cut_cell(
         main,
         marks,
         mark_labels,
+        marks_with_broken_ink_beside,
         unreadable,
         lifted_main,
         joined_main,
@@ -491,7 +502,7 @@ pub fn smallest_channel_marks(
     let h = lattice.glyph_height * scale;
     corner_marks(&sub, whole, cell, None, h, lattice.px * scale)
         .into_iter()
-        .map(|(m, _)| {
+        .map(|CornerMark { ink: m, .. }| {
             let crop = normalise_mark(&sub, m.bounds(), m.dark, m.height() as f32, whole);
             (m.bounds().shifted(window.left, window.top), crop)
         })
@@ -613,7 +624,7 @@ fn corner_marks(
     letter: Option<Blob>,
     h: f32,
     pitch: f32,
-) -> Vec<(Blob, Option<Blob>)> {
+) -> Vec<CornerMark> {
     let main = letter.map(|l| l.bounds());
     if window.width() <= MIN_READ_SIDE || window.height() <= MIN_READ_SIDE {
         return vec![];
@@ -652,8 +663,10 @@ fn corner_marks(
         (None, None) => vec![],
     };
     let mut found = Vec::new();
+    let mut fragments = Vec::new();
+    let least_piece = (MARK_MIN_PIECE * h).max(MARK_MIN_PIECE_PIXELS);
     for dark in [true, false] {
-        let pieces: Vec<Blob> = local_blobs
+        let (pieces, small): (Vec<Blob>, Vec<Blob>) = local_blobs
             .iter()
             .chain(&levelled_blobs)
             .filter(|p| p.dark == dark)
@@ -665,13 +678,12 @@ fn corner_marks(
                 ..*p
             })
             .filter(|p| {
-                let ph = p.height() as f32;
-                ph >= (MARK_MIN_PIECE * h).max(MARK_MIN_PIECE_PIXELS)
-                    && ph <= MARK_LETTER_SPLIT * h
+                p.height() as f32 <= MARK_LETTER_SPLIT * h
                     && p.width() as f32 <= MARK_MAX_PIECE_WIDTH * h
             })
             .filter(|p| main.is_none_or(|m| !p.bounds().overlaps(&m)))
-            .collect();
+            .partition(|p| p.height() as f32 >= least_piece);
+        fragments.extend(same_ink_once(small).into_iter().filter(|p| inside(p)));
         found.extend(merge_lines(&same_ink_once(pieces)).into_iter().filter(|m| {
             let fill = m.area as f32 / (m.width() * m.height()) as f32;
             inside(m)
@@ -713,7 +725,7 @@ fn corner_marks(
             (contrasts[j], found[j].area, j) > (contrasts[i], found[i].area, i)
         }
     };
-    let mut marks: Vec<(Blob, Option<Blob>)> = (0..found.len())
+    let mut marks: Vec<CornerMark> = (0..found.len())
         .filter(|&i| {
             stands_out[i]
                 && !(0..found.len()).any(|j| {
@@ -722,11 +734,77 @@ fn corner_marks(
                         && beats(j, i)
                 })
         })
-        .map(|i| (found[i], nested_label(&found, i)))
+        .map(|i| CornerMark {
+            ink: found[i],
+            label: nested_label(&found, i),
+            broken_ink_beside: broken_ink_beside(&found[i], &fragments),
+        })
         .collect();
-    marks.sort_by_key(|(b, _)| std::cmp::Reverse(b.area));
+    marks.sort_by_key(|m| std::cmp::Reverse(m.ink.area));
     marks.truncate(MAX_MARKS);
     marks
+}
+
+/// A corner mark of a cell (see [`corner_marks`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CornerMark {
+    /// The mark's ink.
+    ink: Blob,
+    /// The label printed inside it, if any (see [`nested_label`]).
+    label: Option<Blob>,
+    /// Whether pieces of ink too small to be marks lie beside it on its line, as high as a
+    /// digit between them (see [`broken_ink_beside`]).
+    broken_ink_beside: bool,
+}
+
+/// Pieces of ink too small to be marks (under [`MARK_MIN_PIECE`] of the letter height) beside a
+/// mark on its line, their centres within its height and their nearest edge at most this many
+/// times its height away ...
+const BROKEN_DIGIT_GAP: f32 = 0.3;
+/// ... each holding at least this share of its ink (the specks of a compressed capture's ringing
+/// round a small digit hold less) ...
+const BROKEN_PIECE_INK: f32 = 0.25;
+/// ... together at least this share of its height high ...
+const BROKEN_DIGIT_HEIGHT: f32 = 0.5;
+/// ... and holding at least this share of its ink, are a digit broken into pieces: the `2` of a
+/// `12` on a pixelated capture, its strokes turned to blocks of grey, is found as pieces 7 pixels
+/// high beside a `1` of 14; the `1` alone read `1` at 100%.
+const BROKEN_DIGIT_INK: f32 = 0.5;
+
+/// Whether `fragments` (pieces of ink too small to be marks) on one side of `mark` make a digit
+/// broken into pieces (see [`BROKEN_DIGIT_GAP`] and what follows it): the mark may be one digit
+/// of a longer value.
+fn broken_ink_beside(mark: &Blob, fragments: &[Blob]) -> bool {
+    let height = mark.height() as f32;
+    let on_line = |f: &&Blob| {
+        f.dark == mark.dark
+            && f.cy() > mark.y0 as f32
+            && f.cy() < mark.y1 as f32
+            && f.area as f32 >= BROKEN_PIECE_INK * mark.area as f32
+    };
+    [true, false].into_iter().any(|right| {
+        let side: Vec<&Blob> = fragments
+            .iter()
+            .filter(on_line)
+            .filter(|f| {
+                let gap = if right {
+                    f.x0 as f32 - mark.x1 as f32
+                } else {
+                    mark.x0 as f32 - f.x1 as f32
+                };
+                (0.0..=BROKEN_DIGIT_GAP * height).contains(&gap)
+            })
+            .collect();
+        let (Some(top), Some(bottom)) = (
+            side.iter().map(|f| f.y0).min(),
+            side.iter().map(|f| f.y1).max(),
+        ) else {
+            return false;
+        };
+        let ink: u32 = side.iter().map(|f| f.area).sum();
+        (bottom - top) as f32 >= BROKEN_DIGIT_HEIGHT * height
+            && ink as f32 >= BROKEN_DIGIT_INK * mark.area as f32
+    })
 }
 
 /// The label printed inside mark `found[i]`, if any: the largest text found whose box lies
@@ -2008,6 +2086,41 @@ mod tests {
     }
 
     /// A light letter's box (left, top, right, bottom), as the grid search finds it.
+    #[test]
+    fn a_digit_broken_into_pieces_beside_a_mark_is_found() {
+        // A pixelated `12`: the `1` found whole (14 pixels high), its `2` as blocks of grey up to
+        // 7 pixels high, too small to be marks.
+        let piece = |x0, y0, x1, y1, area, dark| Blob {
+            x0,
+            y0,
+            x1,
+            y1,
+            area,
+            dark,
+            parts: 1,
+        };
+        let one = piece(10, 10, 17, 24, 59, true);
+        let two = |dx: u32, dark: bool| {
+            vec![
+                piece(20 + dx, 13, 24 + dx, 16, 11, dark),
+                piece(26 + dx, 12, 30 + dx, 19, 22, dark),
+                piece(20 + dx, 19, 30 + dx, 26, 47, dark),
+            ]
+        };
+        assert!(broken_ink_beside(&one, &two(0, true)));
+        // Mirrored: the pieces on the mark's left.
+        let left_of = piece(33, 10, 40, 24, 59, true);
+        assert!(broken_ink_beside(&left_of, &two(0, true)));
+        // Pieces of the other polarity (the halo round the ink), specks, and pieces a digit's
+        // width away are not.
+        assert!(!broken_ink_beside(&one, &two(0, false)));
+        let specks: Vec<Blob> = (0..6)
+            .map(|k| piece(19 + 2 * k, 10 + 2 * k, 21 + 2 * k, 13 + 2 * k, 6, true))
+            .collect();
+        assert!(!broken_ink_beside(&one, &specks));
+        assert!(!broken_ink_beside(&one, &two(12, true)));
+    }
+
     fn light_letter(x0: u32, y0: u32, x1: u32, y1: u32) -> Blob {
         Blob {
             x0,
@@ -2033,7 +2146,7 @@ mod tests {
             120.0,
         )
         .into_iter()
-        .map(|(m, _)| m)
+        .map(|m| m.ink)
         .collect::<Vec<_>>();
         assert!(
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
@@ -2120,7 +2233,7 @@ mod tests {
             80.0,
         )
         .into_iter()
-        .map(|(m, _)| m)
+        .map(|m| m.ink)
         .collect::<Vec<_>>()
     }
 
@@ -2181,7 +2294,7 @@ mod tests {
         };
         let marks = corner_marks(&img, whole, whole, Some(dark_letter), 34.0, 80.0)
             .into_iter()
-            .map(|(m, _)| m)
+            .map(|m| m.ink)
             .collect::<Vec<_>>();
         assert!(
             marks
@@ -2192,7 +2305,7 @@ mod tests {
         // Without a letter to measure the tile's contrast by, it stays below the usual least.
         let marks = corner_marks(&img, whole, whole, None, 34.0, 80.0)
             .into_iter()
-            .map(|(m, _)| m)
+            .map(|m| m.ink)
             .collect::<Vec<_>>();
         assert!(marks.iter().all(|m| m.dark), "{marks:?}");
     }
