@@ -49,6 +49,9 @@ const CELL_MARGIN: f32 = 0.15;
 /// The ink's colour is the median of the pixels at least this share of the farthest distance
 /// from the ground (its 95th percentile) away from it.
 const INK_SHARE_OF_FARTHEST: f32 = 0.75;
+/// A letter fewer pixels high than this is not measured: its ring is a few pixels wide, all
+/// antialiased rim and compression halo (on boards 34 pixels a tile, a letter in ten stood out).
+const SMALLEST_LETTER: u32 = 20;
 /// A letter whose ink lies closer than this to its ground is too faint to measure.
 const LEAST_CONTRAST: f32 = 60.0;
 
@@ -130,7 +133,7 @@ fn shares_of(
     marks: &[PixelBox],
 ) -> Option<Shares> {
     let text = text.clamp_to(image.dimensions());
-    if text.width() < 3 || text.height() < 3 {
+    if text.width() < 3 || text.height() < SMALLEST_LETTER {
         return None;
     }
     let marks: Vec<PixelBox> = marks
