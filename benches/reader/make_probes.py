@@ -31,6 +31,9 @@ import zlib
 import numpy as np
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_trails import random_path  # noqa: E402
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 
 
@@ -653,20 +656,6 @@ SWIPE_COLOURS = [(255, 255, 255), (255, 214, 64), (150, 90, 230), (60, 150, 255)
                  (255, 120, 60)]
 
 
-def swipe_path(rng, rows, cols):
-    """A path of 3 to 6 neighbouring cells (8 ways), no cell twice."""
-    r, c = rng.randrange(rows), rng.randrange(cols)
-    path = [(r, c)]
-    for _ in range(rng.randrange(2, 6)):
-        steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in path]
-        if not steps:
-            break
-        r, c = rng.choice(steps)
-        path.append((r, c))
-    return path
-
-
 def swipe(im, box, rng):
     """A swipe drawn over the board along a random path: one of `band` (a light translucent band
     0.15-0.3 of a pitch wide, opacity 0.35-0.75), `line` (an opaque line of one of
@@ -677,7 +666,7 @@ def swipe(im, box, rng):
     x, y, w, h, rows, cols = box
     pw, ph = w / cols, h / rows
     pitch = min(pw, ph)
-    path = swipe_path(rng, rows, cols)
+    path = random_path(rng, 2, 5, rows, cols)
     centres = [(x + (c + 0.5) * pw + rng.uniform(-0.08, 0.08) * pitch,
                 y + (r + 0.5) * ph + rng.uniform(-0.08, 0.08) * pitch) for r, c in path]
     kind = rng.choice(["band", "line", "tint"])

@@ -28,14 +28,14 @@ HIGHLIGHTS = [((130, 225, 120), (40, 90, 40)), ((245, 215, 90), (90, 70, 10)),
 SCREENS = [(1170, 2532), (1080, 1920), (1125, 2436)]
 
 
-def random_path(rng, fewest=3, most=6):
-    """A path of adjacent tiles (8 ways) on a 4x4 board, no tile twice, `fewest` + 1 to `most` + 1
-    long (shorter when it runs into a corner)."""
-    r, c = rng.randrange(4), rng.randrange(4)
+def random_path(rng, fewest=3, most=6, rows=4, cols=4):
+    """A path of adjacent tiles (8 ways) on a `rows` x `cols` board, no tile twice, `fewest` + 1
+    to `most` + 1 long (shorter when it runs into a corner)."""
+    r, c = rng.randrange(rows), rng.randrange(cols)
     path = [(r, c)]
     for _ in range(rng.randrange(fewest, most + 1)):
         steps = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if (dr or dc) and 0 <= r + dr < 4 and 0 <= c + dc < 4 and (r + dr, c + dc) not in path]
+                 if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in path]
         if not steps:
             break
         r, c = rng.choice(steps)

@@ -232,7 +232,8 @@ fn colours_where(
     area: PixelBox,
     keep: &dyn Fn((u32, u32)) -> bool,
 ) -> Vec<Colour> {
-    let colour = |x: u32, y: u32| match image.as_rgb8() {
+    let rgb = image.as_rgb8();
+    let colour = |x: u32, y: u32| match rgb {
         // Most screenshots decode to 8-bit RGB: read its buffer directly.
         Some(rgb) => rgb.get_pixel(x, y).0.map(f32::from),
         None => {
