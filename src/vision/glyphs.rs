@@ -481,26 +481,129 @@ pub fn looks_like_text(b: &Blob, max_height: u32) -> bool {
 /// Merges the glyphs of one tile's text into text boxes: blobs of the same polarity on the same
 /// line with a gap under a third of the line height, and small marks (a hyphen, a dot) centred
 /// on a glyph's line right next to it.
+///
+/// Each pass takes the boxes in turn (first by their left edge) and joins each to the first
+/// earlier box it continues (see [`same_line`]); passes repeat until one joins nothing.
 pub fn merge_lines(blobs: &[Blob]) -> Vec<Blob> {
     let mut boxes: Vec<Blob> = blobs.to_vec();
     boxes.sort_by_key(|b| b.x0);
-    let mut merged = true;
-    while merged {
-        merged = false;
-        let mut out: Vec<Blob> = Vec::with_capacity(boxes.len());
-        'next: for b in boxes {
-            for a in out.iter_mut() {
-                if same_line(a, &b) {
-                    *a = a.union(&b);
-                    merged = true;
-                    continue 'next;
-                }
-            }
-            out.push(b);
+    loop {
+        let (out, merged) = merge_pass(boxes);
+        if !merged {
+            return out;
         }
         boxes = out;
     }
-    boxes
+}
+
+/// One pass of [`merge_lines`]; returns the boxes and whether any were joined. The earlier
+/// boxes a box may continue are looked up in a [`BoxGrid`] rather than all compared with it:
+/// [`same_line`] needs the two to overlap vertically and to lie at most [`MAX_LETTER_GAP`] of
+/// the taller one's height apart across, so only boxes near it can join it (a page of noise or a
+/// fine checkerboard holds tens of thousands of blobs, which pair by pair took seconds).
+fn merge_pass(boxes: Vec<Blob>) -> (Vec<Blob>, bool) {
+    let mut tallest = boxes.iter().map(Blob::height).max().unwrap_or(1);
+    let mut grid = BoxGrid::new(&boxes, tallest);
+    let mut out: Vec<Blob> = Vec::with_capacity(boxes.len());
+    let mut merged = false;
+    let mut near = Vec::new();
+    for b in boxes {
+        // Within reach of the tallest box so far (joined boxes may grow taller).
+        let reach = (tallest as f32 * MAX_LETTER_GAP).ceil() as u32 + 1;
+        grid.near(&b, reach, &mut near);
+        match near.iter().copied().find(|&i| same_line(&out[i], &b)) {
+            Some(i) => {
+                let grown = out[i].union(&b);
+                grid.grow(i, &out[i], &grown);
+                tallest = tallest.max(grown.height());
+                out[i] = grown;
+                merged = true;
+            }
+            None => {
+                grid.add(out.len(), &b);
+                out.push(b);
+            }
+        }
+    }
+    (out, merged)
+}
+
+/// The boxes of a pass of [`merge_pass`] by square buckets of the image: each box's index is
+/// listed in every bucket its box overlaps.
+struct BoxGrid {
+    /// The side of a bucket, in pixels.
+    side: u32,
+    /// Buckets across.
+    across: usize,
+    /// Buckets down.
+    down: usize,
+    /// Row-major buckets of box indices.
+    buckets: Vec<Vec<usize>>,
+}
+
+impl BoxGrid {
+    /// An empty grid over the extent of `boxes`, with buckets as large as the `tallest` box.
+    fn new(boxes: &[Blob], tallest: u32) -> BoxGrid {
+        let side = tallest.max(16);
+        let right = boxes.iter().map(|b| b.x1).max().unwrap_or(0);
+        let bottom = boxes.iter().map(|b| b.y1).max().unwrap_or(0);
+        let (across, down) = ((right / side + 1) as usize, (bottom / side + 1) as usize);
+        BoxGrid {
+            side,
+            across,
+            down,
+            buckets: vec![Vec::new(); across * down],
+        }
+    }
+
+    /// The buckets (columns and rows) overlapping the span `x0..x1`, `y0..y1`.
+    fn span(&self, (x0, x1): (u32, u32), (y0, y1): (u32, u32)) -> [std::ops::Range<usize>; 2] {
+        let cells = |a: u32, b: u32, n: usize| {
+            let first = ((a / self.side) as usize).min(n);
+            let last = ((b.max(a + 1) - 1) / self.side) as usize;
+            first..(last + 1).min(n)
+        };
+        [cells(x0, x1, self.across), cells(y0, y1, self.down)]
+    }
+
+    /// Lists box `i` in the buckets `b` overlaps.
+    fn add(&mut self, i: usize, b: &Blob) {
+        let [columns, rows] = self.span((b.x0, b.x1), (b.y0, b.y1));
+        for row in rows {
+            for column in columns.clone() {
+                self.buckets[row * self.across + column].push(i);
+            }
+        }
+    }
+
+    /// Lists box `i`, grown from `was` to `now`, in the buckets `now` overlaps and `was` did not.
+    fn grow(&mut self, i: usize, was: &Blob, now: &Blob) {
+        let [old_columns, old_rows] = self.span((was.x0, was.x1), (was.y0, was.y1));
+        let [columns, rows] = self.span((now.x0, now.x1), (now.y0, now.y1));
+        for row in rows {
+            for column in columns.clone() {
+                if !(old_rows.contains(&row) && old_columns.contains(&column)) {
+                    self.buckets[row * self.across + column].push(i);
+                }
+            }
+        }
+    }
+
+    /// Fills `found` with the indices, in increasing order, of the boxes listed in the buckets
+    /// that `b`, widened by `reach` pixels across and a pixel up and down, overlaps.
+    fn near(&self, b: &Blob, reach: u32, found: &mut Vec<usize>) {
+        found.clear();
+        let across = (b.x0.saturating_sub(reach), b.x1 + reach);
+        let down = (b.y0.saturating_sub(1), b.y1 + 1);
+        let [columns, rows] = self.span(across, down);
+        for row in rows {
+            for column in columns.clone() {
+                found.extend(&self.buckets[row * self.across + column]);
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+    }
 }
 
 /// True when `b` continues the text of `a` on the same line.
@@ -656,6 +759,47 @@ mod tests {
         assert_eq!(dark_at_edge.dark.get_pixel(2, 1).0[0], 255);
     }
 
+    /// [`merge_lines`] by its definition: every box compared with every earlier one, pass after
+    /// pass.
+    fn merge_lines_pair_by_pair(blobs: &[Blob]) -> Vec<Blob> {
+        let mut boxes: Vec<Blob> = blobs.to_vec();
+        boxes.sort_by_key(|b| b.x0);
+        let mut merged = true;
+        while merged {
+            merged = false;
+            let mut out: Vec<Blob> = Vec::new();
+            'next: for b in boxes {
+                for a in out.iter_mut() {
+                    if same_line(a, &b) {
+                        *a = a.union(&b);
+                        merged = true;
+                        continue 'next;
+                    }
+                }
+                out.push(b);
+            }
+            boxes = out;
+        }
+        boxes
+    }
+
+    /// Random glyph boxes crowded on a small page (letters, hyphens, tall and flat pieces of
+    /// both polarities), so that many lie on one line and joined boxes join others.
+    fn line_blobs() -> impl Strategy<Value = Vec<Blob>> {
+        let one = (0u32..160, 0u32..120, 1u32..40, 1u32..40, any::<bool>()).prop_map(
+            |(x0, y0, w, h, dark)| Blob {
+                x0,
+                y0,
+                x1: x0 + w,
+                y1: y0 + h,
+                area: w * h / 2 + 1,
+                dark,
+                parts: 1,
+            },
+        );
+        proptest::collection::vec(one, 0..80)
+    }
+
     /// Random grey images from 1x1 up, with a radius that may exceed them.
     fn greys() -> impl Strategy<Value = (GrayImage, u32, i32)> {
         (1u32..30, 1u32..30, 0u32..12, 0i32..40).prop_flat_map(|(w, h, radius, delta)| {
@@ -670,6 +814,13 @@ mod tests {
         #[test]
         fn run_labelling_matches_pixel_labelling(image in masks()) {
             prop_assert_eq!(components(&image), blobs_by_imageproc(&image));
+        }
+
+        /// Merging through the grid of buckets gives the boxes, in the order, that comparing every
+        /// box with every earlier one gives.
+        #[test]
+        fn merge_lines_matches_merging_pair_by_pair(blobs in line_blobs()) {
+            prop_assert_eq!(merge_lines(&blobs), merge_lines_pair_by_pair(&blobs));
         }
 
         /// Sliding window sums give the masks the definition gives, at the edges too.
