@@ -278,6 +278,30 @@ fn two_boards_side_by_side_are_refused_not_read_as_one() {
     check_synthetic(left, (75, 300), 150, 4, &[]);
 }
 
+/// A fine checkerboard (squares of 6 pixels on a 2000-pixel page) lines up as a 7x7 lattice of
+/// like "letters" once scaled down for the search, but none of them reads surely as one (the
+/// model gives each `R` at 19-32%): the image is refused, not read as a board of doubts.
+#[test]
+fn a_fine_checkerboard_is_refused_as_unread() {
+    let checkerboard = RgbImage::from_fn(2000, 2000, |x, y| {
+        if (x / 6 + y / 6) % 2 == 1 {
+            Rgb([0, 0, 0])
+        } else {
+            Rgb([200, 200, 200])
+        }
+    });
+    let reader = wordsnap::TileReader::new().unwrap();
+    let read = vision::read_image(&DynamicImage::ImageRgb8(checkerboard), &reader);
+    assert!(
+        matches!(
+            read,
+            Err(VisionError::NoGrid(NoLattice::Unread { sure: 0, .. }))
+        ),
+        "{:?}",
+        read.map(|r| r.board)
+    );
+}
+
 #[test]
 fn bad_input_gives_clear_errors() {
     let blank = DynamicImage::ImageRgb8(RgbImage::from_pixel(800, 600, Rgb([200, 200, 200])));

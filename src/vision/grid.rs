@@ -348,6 +348,16 @@ pub enum NoLattice {
         /// Tiles read as a number.
         numbers: usize,
     },
+    /// A lattice of like tiles, but too few of its tiles read surely as anything (a texture, a
+    /// fine checkerboard or noise whose specks line up): found once the tiles are read.
+    Unread {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Tiles read surely.
+        sure: usize,
+    },
 }
 
 /// Why no board lattice was found (see [`NoLattice`]), with the lattice refused for that reason
@@ -410,6 +420,17 @@ impl std::fmt::Display for NoLattice {
                 "the best lattice is {rows}x{cols}, but {numbers} of its tiles hold numbers, not \
                  letters (a calendar, a number puzzle, tiles hidden behind question marks)"
             ),
+            NoLattice::Unread { rows, cols, sure } => {
+                let read = match sure {
+                    0 => "none of its tiles reads".to_string(),
+                    _ => format!("only {sure} of its tiles read"),
+                };
+                write!(
+                    f,
+                    "the best lattice is {rows}x{cols}, but {read} surely as a letter (a texture, \
+                     a pattern or noise, not print)"
+                )
+            }
         }
     }
 }
