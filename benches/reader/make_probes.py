@@ -209,6 +209,59 @@ def noise(im, sigma):
     return Image.fromarray(np.clip(a, 0, 255).round().astype(np.uint8), "RGB")
 
 
+def seeded(im, salt):
+    """A numpy generator seeded by the image's own pixels and `salt`, so an image's draw does
+    not depend on the others."""
+    return np.random.default_rng([zlib.crc32(im.tobytes()), salt])
+
+
+def glare_alpha(im, rng):
+    """A soft round spot of light (a lamp or a window reflected on the screen): per pixel, the
+    opacity of white over it, peaking at 0.35-0.6 at a point in the middle 60% of the image and
+    falling off as a Gaussian of 15-35% of its shorter side."""
+    h, w = im.height, im.width
+    cx, cy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
+    r, peak = rng.uniform(0.15, 0.35) * min(w, h), rng.uniform(0.35, 0.6)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    return peak * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+
+
+def moire_factor(im, rng):
+    """Fine tilted stripes (a camera's pixels beating against the screen's): per pixel, a factor
+    of 0.8-1.0, a sine of period 3-6 pixels at any angle, 10-20% deep."""
+    h, w = im.height, im.width
+    period, angle, depth = rng.uniform(3.0, 6.0), rng.uniform(0.0, np.pi), rng.uniform(0.1, 0.2)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    wave = np.sin(2 * np.pi * (xx * np.cos(angle) + yy * np.sin(angle)) / period)
+    return 1.0 - depth * (0.5 + 0.5 * wave)
+
+
+def glare(im):
+    """White light over a soft spot of the image (see `glare_alpha`)."""
+    a = np.asarray(im).astype(np.float32)
+    alpha = glare_alpha(im, seeded(im, 1))[..., None]
+    return Image.fromarray(np.clip(a * (1 - alpha) + 255 * alpha, 0, 255).astype(np.uint8), "RGB")
+
+
+def moire(im):
+    """The image darkened in fine stripes (see `moire_factor`), sharp: no camera's blur."""
+    a = np.asarray(im).astype(np.float32) * moire_factor(im, seeded(im, 2))[..., None]
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "RGB")
+
+
+def screen_photo(im):
+    """A photo of the screen held straight: the stripes of `moire`, half the light of `glare`,
+    sensor noise (6 levels), the lens's blur (Gaussian, 0.8 px) and the camera's JPEG (quality
+    80)."""
+    rng = seeded(im, 3)
+    a = np.asarray(im).astype(np.float32)
+    alpha = 0.5 * glare_alpha(im, rng)[..., None]
+    a = a * moire_factor(im, rng)[..., None] * (1 - alpha) + 255 * alpha
+    a = a + rng.normal(0.0, 6.0, a.shape)
+    photo = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "RGB")
+    return jpeg_bytes(photo.filter(ImageFilter.GaussianBlur(0.8)), 80)
+
+
 def stretch(im, kx, ky):
     """Scaled by `kx` across and `ky` down (an app that exports a screenshot at another aspect)."""
     return im.resize((max(1, round(im.width * kx)), max(1, round(im.height * ky))), Image.LANCZOS)
@@ -497,6 +550,11 @@ PROBES = {
     "sat": lambda im, box: one(ImageEnhance.Color(im).enhance(1.8)),
     "desat": lambda im, box: one(ImageEnhance.Color(im).enhance(0.35)),
     "pix2": lambda im, box: one(pixelated(im, 2)),
+    # Session 42: light and stripes of a screen photographed (`--out /work/probes30 --only glare
+    # moire screenphoto`).
+    "glare": lambda im, box: one(glare(im)),
+    "moire": lambda im, box: one(moire(im)),
+    "screenphoto": lambda im, box: one(screen_photo(im)),
 }
 
 
