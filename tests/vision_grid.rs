@@ -252,6 +252,17 @@ fn finds_a_small_coloured_board_in_a_large_desktop() {
     check_synthetic(img, (1500, 400), 70, 6, &[]);
 }
 
+/// A small game window on a 4K screen: a 5x5 board of 40-pixel tiles (letters about 24 pixels
+/// high) in a 3840x2160 screenshot. In the copy scaled to 1280 pixels that the grid is first
+/// looked for in, its letters are 8 pixels high and not found (tiles of 28 to 44 pixels: no
+/// board found); it is found in a copy twice as fine.
+#[test]
+fn finds_a_small_board_on_a_4k_screen() {
+    let style = cream_tiles_on_green();
+    let img = draw_board(3840, 2160, (1700, 900), 40, 5, &style);
+    check_synthetic(img, (1700, 900), 40, 5, &[]);
+}
+
 /// Two screenshots of 4x4 boards put side by side in one figure line up on one 4x8 lattice of
 /// letters: no game's board has that shape, so the image is refused (and not read as one board,
 /// nor as one board and a column of the other).

@@ -2220,26 +2220,17 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
 /// The most common nearest-neighbour distance along one axis (x when `horizontal`), if at least
 /// three pairs agree on it.
 fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
-    let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
-    let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
-    let mut distances = Vec::new();
-    for a in set {
-        let nearest = set
-            .iter()
-            .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
-            .map(|b| along(b) - along(a))
-            .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
-            .fold(f32::INFINITY, f32::min);
-        if nearest.is_finite() {
-            distances.push(nearest);
-        }
-    }
-    let support = |d: f32| {
-        distances
-            .iter()
-            .filter(|&&e| (e - d).abs() <= PITCH_AGREEMENT * d)
-            .count()
-    };
+    let distances = nearest_distances(set, h, horizontal);
+    // Each distance's support, the distances that agree with it (within [`PITCH_AGREEMENT`] of
+    // it), counted on a sorted copy: they lie in one run of it (see [`agreeing`]).
+    let mut sorted = distances.clone();
+    sorted.sort_by(f32::total_cmp);
+    best_supported(&distances, |d| agreeing(&sorted, d).len())
+}
+
+/// The mean of the `distances` that agree with the best supported one (the most `support`, of
+/// equals the longest to a hundredth, of those the last), if at least [`MIN_PITCH_SUPPORT`] do.
+fn best_supported(distances: &[f32], support: impl Fn(f32) -> usize) -> Option<f32> {
     let best = distances
         .iter()
         .copied()
@@ -2253,6 +2244,91 @@ fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
         .filter(|e| (e - best).abs() <= PITCH_AGREEMENT * best)
         .collect();
     Some(close.iter().sum::<f32>() / close.len() as f32)
+}
+
+/// For each box of `set` (in order) that has one, the distance along the axis (x when
+/// `horizontal`) to the nearest box ahead of it on its line: at most [`SAME_ROW`] of `h` off it
+/// across, between [`NEIGHBOUR_MIN`] and [`NEIGHBOUR_MAX`] of `h` ahead. The boxes are looked up
+/// in buckets of that reach rather than all compared (a page of noise holds tens of thousands).
+fn nearest_distances(set: &[Blob], h: f32, horizontal: bool) -> Vec<f32> {
+    let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
+    let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
+    let buckets = Buckets::new(
+        set.iter().map(|b| (along(b), across(b))),
+        (NEIGHBOUR_MAX * h, SAME_ROW * h),
+    );
+    let mut distances = Vec::new();
+    for a in set {
+        let nearest = buckets
+            .around((along(a), across(a)), (0, 1), (1, 1))
+            .map(|j| &set[j])
+            .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
+            .map(|b| along(b) - along(a))
+            .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
+            .fold(f32::INFINITY, f32::min);
+        if nearest.is_finite() {
+            distances.push(nearest);
+        }
+    }
+    distances
+}
+
+/// The run of `sorted` (ascending) within [`PITCH_AGREEMENT`] of `d` (`|e - d| <= 0.1 d` as
+/// computed, which holds on one run of a sorted list: the computed difference grows with `e`).
+fn agreeing(sorted: &[f32], d: f32) -> &[f32] {
+    let agrees = |e: f32| (e - d).abs() <= PITCH_AGREEMENT * d;
+    let start = sorted.partition_point(|&e| e < d && !agrees(e));
+    let end = sorted.partition_point(|&e| e < d || agrees(e));
+    &sorted[start..end.max(start)]
+}
+
+/// Points (two coordinates each) by square-ish buckets of a given size, to find the points near
+/// one without comparing it with all of them.
+struct Buckets {
+    /// The bucket sides along each coordinate.
+    side: (f32, f32),
+    /// The points' indices by bucket.
+    by_bucket: HashMap<(i64, i64), Vec<usize>>,
+}
+
+impl Buckets {
+    /// `points` in buckets of `side` (each side more than 0).
+    fn new(points: impl Iterator<Item = (f32, f32)>, side: (f32, f32)) -> Buckets {
+        let mut buckets = Buckets {
+            side,
+            by_bucket: HashMap::new(),
+        };
+        for (i, p) in points.enumerate() {
+            let key = buckets.key(p);
+            buckets.by_bucket.entry(key).or_default().push(i);
+        }
+        buckets
+    }
+
+    /// The bucket of point `p`.
+    fn key(&self, (u, v): (f32, f32)) -> (i64, i64) {
+        (
+            (u / self.side.0).floor() as i64,
+            (v / self.side.1).floor() as i64,
+        )
+    }
+
+    /// The indices of the points in the buckets from `back` buckets before `p`'s to `ahead`
+    /// after it, along each coordinate, widened by one bucket each way (a point on a bucket's
+    /// edge), in no particular order.
+    fn around(
+        &self,
+        p: (f32, f32),
+        back: (i64, i64),
+        ahead: (i64, i64),
+    ) -> impl Iterator<Item = usize> + '_ {
+        let (ku, kv) = self.key(p);
+        let us = ku - back.0 - 1..=ku + ahead.0 + 1;
+        us.flat_map(move |u| (kv - back.1 - 1..=kv + ahead.1 + 1).map(move |v| (u, v)))
+            .filter_map(|key| self.by_bucket.get(&key))
+            .flatten()
+            .copied()
+    }
 }
 
 /// Snaps boxes to a lattice with the estimated pitches and keeps the largest connected block.
@@ -2313,22 +2389,29 @@ fn tile_pitches(set: &[Blob], h: f32) -> Option<(f32, f32)> {
     Some((px, py))
 }
 
-/// The box with the most boxes around it one pitch away (within a fifth of a pitch).
+/// The box with the most boxes around it one pitch away (within a fifth of a pitch); of equals,
+/// the last. The boxes around each are looked up in buckets a pitch wide (see [`Buckets`]).
 fn anchor(set: &[Blob], px: f32, py: f32) -> Option<Blob> {
+    let buckets = Buckets::new(set.iter().map(|b| (b.cx(), b.cy())), (px, py));
     let neighbours = |a: &Blob| {
-        set.iter()
-            .filter(|b| {
-                let (dx, dy) = ((b.cx() - a.cx()) / px, (b.cy() - a.cy()) / py);
-                let (rx, ry) = (dx.round(), dy.round());
-                (rx != 0.0 || ry != 0.0)
-                    && rx.abs() <= 1.0
-                    && ry.abs() <= 1.0
-                    && (dx - rx).abs() < ANCHOR_TOLERANCE
-                    && (dy - ry).abs() < ANCHOR_TOLERANCE
-            })
+        buckets
+            .around((a.cx(), a.cy()), (1, 1), (1, 1))
+            .filter(|&j| one_pitch_away(a, &set[j], (px, py)))
             .count()
     };
     set.iter().max_by_key(|a| neighbours(a)).copied()
+}
+
+/// Whether `b` lies one pitch (`px`, `py`) from `a` across, down or both, within
+/// [`ANCHOR_TOLERANCE`] of a pitch.
+fn one_pitch_away(a: &Blob, b: &Blob, (px, py): (f32, f32)) -> bool {
+    let (dx, dy) = ((b.cx() - a.cx()) / px, (b.cy() - a.cy()) / py);
+    let (rx, ry) = (dx.round(), dy.round());
+    (rx != 0.0 || ry != 0.0)
+        && rx.abs() <= 1.0
+        && ry.abs() <= 1.0
+        && (dx - rx).abs() < ANCHOR_TOLERANCE
+        && (dy - ry).abs() < ANCHOR_TOLERANCE
 }
 
 /// The boxes whose centres lie near a lattice point (within [`SNAP_TOLERANCE`]) counted from the
@@ -2401,6 +2484,32 @@ fn looks_like_letters(cells: &[Option<(Blob, f32)>]) -> bool {
 /// Keeps the snapped boxes connected (through lattice steps of at most two, to bridge holes) to
 /// the largest group.
 fn connected_block(snapped: &[(i32, i32, Blob, f32)]) -> Vec<(i32, i32, Blob, f32)> {
+    // The boxes by lattice point, to find those within reach of one without comparing it with
+    // every other.
+    let mut at: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
+    for (i, s) in snapped.iter().enumerate() {
+        at.entry((s.0, s.1)).or_default().push(i);
+    }
+    largest_group(snapped, |i, visit| {
+        let (c, r) = (snapped[i].0, snapped[i].1);
+        for dc in -MAX_LATTICE_STEP..=MAX_LATTICE_STEP {
+            for dr in -MAX_LATTICE_STEP..=MAX_LATTICE_STEP {
+                at.get(&(c + dc, r + dr))
+                    .into_iter()
+                    .flatten()
+                    .for_each(|&j| visit(j));
+            }
+        }
+    })
+}
+
+/// The largest group of `snapped` joined through `near` (which calls its visitor with every
+/// box within [`MAX_LATTICE_STEP`] of box `i`, itself included or not), in order; of groups as
+/// large, the one whose first box comes first.
+fn largest_group(
+    snapped: &[(i32, i32, Blob, f32)],
+    near: impl Fn(usize, &mut dyn FnMut(usize)),
+) -> Vec<(i32, i32, Blob, f32)> {
     let n = snapped.len();
     let mut group = vec![usize::MAX; n];
     let mut best: (usize, usize) = (0, 0);
@@ -2413,15 +2522,12 @@ fn connected_block(snapped: &[(i32, i32, Blob, f32)]) -> Vec<(i32, i32, Blob, f3
         let mut size = 0;
         while let Some(i) = stack.pop() {
             size += 1;
-            for j in 0..n {
-                if group[j] == usize::MAX
-                    && (snapped[i].0 - snapped[j].0).abs() <= MAX_LATTICE_STEP
-                    && (snapped[i].1 - snapped[j].1).abs() <= MAX_LATTICE_STEP
-                {
+            near(i, &mut |j| {
+                if group[j] == usize::MAX {
                     group[j] = start;
                     stack.push(j);
                 }
-            }
+            });
         }
         if size > best.1 {
             best = (start, size);
@@ -2528,6 +2634,117 @@ pub(crate) fn median(mut v: Vec<f32>) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// [`pitch`] by its definition: every box compared with every other, each distance's support
+    /// counted over every distance (the best supported one taken as [`pitch`] takes it).
+    fn pitch_by_definition(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
+        let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
+        let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
+        let mut distances = Vec::new();
+        for a in set {
+            let nearest = set
+                .iter()
+                .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
+                .map(|b| along(b) - along(a))
+                .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
+                .fold(f32::INFINITY, f32::min);
+            if nearest.is_finite() {
+                distances.push(nearest);
+            }
+        }
+        let support = |d: f32| {
+            distances
+                .iter()
+                .filter(|&&e| (e - d).abs() <= PITCH_AGREEMENT * d)
+                .count()
+        };
+        best_supported(&distances, support)
+    }
+
+    /// [`anchor`] by its definition: every box compared with every other.
+    fn anchor_by_definition(set: &[Blob], px: f32, py: f32) -> Option<Blob> {
+        let neighbours = |a: &Blob| {
+            set.iter()
+                .filter(|b| one_pitch_away(a, b, (px, py)))
+                .count()
+        };
+        set.iter().max_by_key(|a| neighbours(a)).copied()
+    }
+
+    /// [`connected_block`] by its definition: each box joined to every box within
+    /// [`MAX_LATTICE_STEP`] lattice steps, found by comparing it with all of them (grouped as
+    /// [`connected_block`] groups them).
+    fn connected_block_by_definition(
+        snapped: &[(i32, i32, Blob, f32)],
+    ) -> Vec<(i32, i32, Blob, f32)> {
+        largest_group(snapped, |i, visit| {
+            for (j, s) in snapped.iter().enumerate() {
+                if (snapped[i].0 - s.0).abs() <= MAX_LATTICE_STEP
+                    && (snapped[i].1 - s.1).abs() <= MAX_LATTICE_STEP
+                {
+                    visit(j);
+                }
+            }
+        })
+    }
+
+    /// Random boxes of about one height, crowded on a page: some on rows and columns at a
+    /// pitch (a board's letters, jittered), the rest anywhere (other print, specks).
+    fn glyph_boxes() -> impl Strategy<Value = Vec<Blob>> {
+        let on_lattice =
+            (0u32..8, 0u32..8, 0u32..6, 0u32..6, 18u32..24).prop_map(|(col, row, jx, jy, h)| {
+                let (x, y) = (40 + col * 50 + jx, 30 + row * 48 + jy);
+                Blob {
+                    x0: x,
+                    y0: y,
+                    x1: x + h * 2 / 3,
+                    y1: y + h,
+                    area: h * h / 3,
+                    dark: true,
+                    parts: 1,
+                }
+            });
+        let anywhere = (0u32..450, 0u32..420, 4u32..30, 12u32..28).prop_map(|(x, y, w, h)| Blob {
+            x0: x,
+            y0: y,
+            x1: x + w,
+            y1: y + h,
+            area: w * h / 2,
+            dark: true,
+            parts: 1,
+        });
+        (
+            proptest::collection::vec(on_lattice, 0..60),
+            proptest::collection::vec(anywhere, 0..60),
+        )
+            .prop_map(|(mut a, b)| {
+                a.extend(b);
+                a
+            })
+    }
+
+    proptest! {
+        /// Looking boxes up in buckets finds the pitch, the anchor and the block that comparing
+        /// every pair finds.
+        #[test]
+        fn bucketed_lattice_search_matches_its_definition(
+            set in glyph_boxes(),
+            h in 14.0f32..26.0,
+            pitches in (40.0f32..60.0, 40.0f32..60.0),
+        ) {
+            for horizontal in [true, false] {
+                prop_assert_eq!(pitch(&set, h, horizontal), pitch_by_definition(&set, h, horizontal));
+            }
+            let (px, py) = pitches;
+            let anchor_box = anchor(&set, px, py);
+            prop_assert_eq!(anchor_box, anchor_by_definition(&set, px, py));
+            if let Some(a) = anchor_box {
+                let snapped = snap(&set, a, px, py);
+                prop_assert_eq!(connected_block(&snapped), connected_block_by_definition(&snapped));
+            }
+        }
+    }
 
     /// Paints the box from (`x0`, `y0`) to (`x1`, `y1`) of `img` (right and bottom excluded) in
     /// `colour`.

@@ -514,27 +514,44 @@ fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionErro
     analyse_or_nearest(image, full).map_err(|refused| refused.error)
 }
 
-/// [`analyse`], telling where no board is found which lattice came nearest.
+/// A large image (scaled down for the search) is searched again on a copy twice as fine when its
+/// board's letters came out under this many analysis pixels high, or no text of one size was
+/// found at all: a small game window on a 4K screen (a SpellCast board 320 pixels wide in a
+/// 3840x2160 screenshot, its letters 15 pixels high) leaves letters of 5 pixels in the copy, too
+/// small to be found (no board found) or found in part (a 5x5 board read as 4x5). Boards found
+/// whole in the copy have letters of 20 pixels and more. An image refused for another reason
+/// (print or texture that lines up on no board) is not searched again: a 4000x4000 page of noise
+/// took 25 s so.
+const FINE_SEARCH_BELOW: f32 = 12.0;
+
+/// [`analyse`], telling where no board is found which lattice came nearest. The copy searched is
+/// at most [`ANALYSIS_SIDE`] pixels long, or twice as fine where that finds no board or only
+/// small letters (see [`FINE_SEARCH_BELOW`]); the finer copy's lattice is taken unless the
+/// coarser one scores higher.
 fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis, NoAnalysis> {
-    let unfit = |error| NoAnalysis {
+    load::check_size(image).map_err(|error| NoAnalysis {
         error,
         nearest: None,
         scale: 1.0,
-    };
-    load::check_size(image).map_err(unfit)?;
+    })?;
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
-    let analysis = if scale > 1.0 {
-        downscale(
-            &full,
-            ((w as f32 / scale) as u32).max(1),
-            ((h as f32 / scale) as u32).max(1),
-        )
-    } else {
-        full.clone()
+    let coarse = lattice_on_copy(image, &full, scale);
+    let small = match &coarse {
+        Ok((lattice, _)) => lattice.glyph_height < FINE_SEARCH_BELOW,
+        Err(refused) => refused.reason == NoLattice::NoText,
     };
-    let colours = fill::Colours::new(image, scale);
-    let (lattice, masks) = find_grid(&analysis, &colours).map_err(|refused| NoAnalysis {
+    let finer = (scale / 2.0).max(1.0);
+    let (found, scale) = if scale > 1.0 && small {
+        match (coarse, lattice_on_copy(image, &full, finer)) {
+            (Ok(c), Ok(f)) if c.0.score > f.0.score => (Ok(c), scale),
+            (_, Ok(f)) => (Ok(f), finer),
+            (coarse, Err(_)) => (coarse, scale),
+        }
+    } else {
+        (coarse, scale)
+    };
+    let (lattice, masks) = found.map_err(|refused| NoAnalysis {
         error: VisionError::NoGrid(refused.reason),
         nearest: refused.nearest,
         scale,
@@ -545,6 +562,27 @@ fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis,
         masks,
         scale,
     })
+}
+
+/// The lattice found (see [`find_grid`]) in a copy of `full` scaled down by `scale` (at least
+/// 1), with its ink masks.
+fn lattice_on_copy(
+    image: &DynamicImage,
+    full: &GrayImage,
+    scale: f32,
+) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
+    let (w, h) = full.dimensions();
+    let analysis = if scale > 1.0 {
+        downscale(
+            full,
+            ((w as f32 / scale) as u32).max(1),
+            ((h as f32 / scale) as u32).max(1),
+        )
+    } else {
+        full.clone()
+    };
+    let colours = fill::Colours::new(image, scale);
+    find_grid(&analysis, &colours)
 }
 
 /// `image` resized to `width` x `height` with a bilinear (triangle) filter, by
