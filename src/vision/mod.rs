@@ -298,7 +298,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
 /// A board has at least this share of its tiles (holes left out) read surely (at least
 /// [`doubt::DOUBT_BELOW`]); with fewer, the lattice is no board's (see
 /// [`grid::NoLattice::Unread`]). Measured with `read --json` over every real set, every probe
-/// folder made from them and 400 random images (14,071 boards read): the fewest on a board are
+/// folder made from them and 395 random images (14,071 boards read): the fewest on a board are
 /// a third (random letters in a random font) and 0.35 (an alert over most of a board); a fine
 /// checkerboard, a page of noise and a textured patch of a noisy, dimmed capture that lined up
 /// as boards read none.
