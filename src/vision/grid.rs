@@ -2251,26 +2251,49 @@ fn best_supported(distances: &[f32], support: impl Fn(f32) -> usize) -> Option<f
 /// across, between [`NEIGHBOUR_MIN`] and [`NEIGHBOUR_MAX`] of `h` ahead. The boxes are looked up
 /// in buckets of that reach rather than all compared (a page of noise holds tens of thousands).
 fn nearest_distances(set: &[Blob], h: f32, horizontal: bool) -> Vec<f32> {
-    let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
-    let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
+    let axes = Axes(horizontal);
     let buckets = Buckets::new(
-        set.iter().map(|b| (along(b), across(b))),
+        set.iter().map(|b| (axes.along(b), axes.across(b))),
         (NEIGHBOUR_MAX * h, SAME_ROW * h),
     );
-    let mut distances = Vec::new();
-    for a in set {
-        let nearest = buckets
-            .around((along(a), across(a)), (0, 1), (1, 1))
-            .map(|j| &set[j])
-            .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
-            .map(|b| along(b) - along(a))
-            .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
-            .fold(f32::INFINITY, f32::min);
-        if nearest.is_finite() {
-            distances.push(nearest);
-        }
+    set.iter()
+        .filter_map(|a| {
+            let near = buckets.around((axes.along(a), axes.across(a)), (0, 1), (1, 1));
+            nearest_ahead(a, near.map(|j| &set[j]), h, axes)
+        })
+        .collect()
+}
+
+/// Which axis a pitch is measured along: x when `.0` (horizontal).
+#[derive(Clone, Copy)]
+struct Axes(bool);
+
+impl Axes {
+    /// The centre of `b` along the axis.
+    fn along(self, b: &Blob) -> f32 {
+        if self.0 { b.cx() } else { b.cy() }
     }
-    distances
+
+    /// The centre of `b` across the axis.
+    fn across(self, b: &Blob) -> f32 {
+        if self.0 { b.cy() } else { b.cx() }
+    }
+}
+
+/// The distance along `axes` from `a` to the nearest of `candidates` ahead of it on its line (see
+/// [`nearest_distances`]), if any.
+fn nearest_ahead<'a>(
+    a: &Blob,
+    candidates: impl Iterator<Item = &'a Blob>,
+    h: f32,
+    axes: Axes,
+) -> Option<f32> {
+    let nearest = candidates
+        .filter(|b| (axes.across(b) - axes.across(a)).abs() < SAME_ROW * h)
+        .map(|b| axes.along(b) - axes.along(a))
+        .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
+        .fold(f32::INFINITY, f32::min);
+    nearest.is_finite().then_some(nearest)
 }
 
 /// The run of `sorted` (ascending) within [`PITCH_AGREEMENT`] of `d` (`|e - d| <= 0.1 d` as
@@ -2636,23 +2659,13 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// [`pitch`] by its definition: every box compared with every other, each distance's support
-    /// counted over every distance (the best supported one taken as [`pitch`] takes it).
+    /// [`pitch`] by its definition: every box compared with every other (each nearest distance
+    /// taken as [`pitch`] takes it), each distance's support counted over every distance.
     fn pitch_by_definition(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
-        let along = |b: &Blob| if horizontal { b.cx() } else { b.cy() };
-        let across = |b: &Blob| if horizontal { b.cy() } else { b.cx() };
-        let mut distances = Vec::new();
-        for a in set {
-            let nearest = set
-                .iter()
-                .filter(|b| (across(b) - across(a)).abs() < SAME_ROW * h)
-                .map(|b| along(b) - along(a))
-                .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
-                .fold(f32::INFINITY, f32::min);
-            if nearest.is_finite() {
-                distances.push(nearest);
-            }
-        }
+        let distances: Vec<f32> = set
+            .iter()
+            .filter_map(|a| nearest_ahead(a, set.iter(), h, Axes(horizontal)))
+            .collect();
         let support = |d: f32| {
             distances
                 .iter()
