@@ -498,16 +498,24 @@ pub(crate) fn find_lattice(
             let mut kinds = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
                 let trimmed = (lattice.rows, lattice.y0);
+                let inks = CutInks {
+                    masks,
+                    both_polarities: {
+                        let unlike = unlike_tiles(&lattice, gray, &kinds);
+                        prints_both_polarities(&lattice, &polarities, &kinds, &unlike)
+                    },
+                    no_one_ground: uniform_ground(&lattice, &kinds, colours).is_none(),
+                };
                 take_in_covered_rows(
                     &mut lattice,
                     &mut kinds,
-                    masks,
+                    inks,
                     colours,
                     Sides::Both,
                     ROW_CUT,
                 );
                 trim_across_a_covered_row(&mut lattice, &mut kinds, trimmed, &polarities, colours);
-                take_in_cut_columns(&mut lattice, &mut kinds, masks, colours);
+                take_in_cut_columns(&mut lattice, &mut kinds, inks, colours);
                 cover_cells_the_edge_cuts(&mut lattice, masks);
             }
             let (rows, cols) = (lattice.rows, lattice.cols);
@@ -718,6 +726,9 @@ struct LineJudge<'a> {
     kinds: &'a [CellKind],
     unlike: &'a [bool],
     fills: &'a CellFills<'a>,
+    /// Whether the board prints its letters in both polarities (see [`prints_both_polarities`]):
+    /// a letter of the other polarity on an edge line is then no sign of other text.
+    both_polarities: bool,
 }
 
 impl LineJudge<'_> {
@@ -733,6 +744,7 @@ impl LineJudge<'_> {
             kinds,
             unlike,
             fills,
+            both_polarities,
         } = *self;
         let (mut letters, mut junk, mut len) = (0, 0, 0);
         let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, Vec::new());
@@ -748,7 +760,8 @@ impl LineJudge<'_> {
                 unlike_looks += usize::from(unlike[i]);
             }
             let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
-            let other_polarity = || polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
+            let other_polarity =
+                || !both_polarities && polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
             if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
                 unlike_text.push(i);
             }
@@ -804,6 +817,7 @@ fn trim_across_a_covered_row(
             kinds,
             unlike: &unlike,
             fills: &fills,
+            both_polarities: prints_both_polarities(lattice, polarities, kinds, &unlike),
         };
         judge.is_foreign(&line)
     };
@@ -840,6 +854,7 @@ fn trim(
         let unlike = unlike_tiles(lattice, gray, &kinds);
         let fills = CellFills::new(lattice, colours);
         let (rows, cols) = (lattice.rows, lattice.cols);
+        let both_polarities = prints_both_polarities(lattice, polarities, &kinds, &unlike);
         let bad = |line: Vec<usize>| {
             let judged = LineJudge {
                 lattice,
@@ -848,6 +863,7 @@ fn trim(
                 kinds: &kinds,
                 unlike: &unlike,
                 fills: &fills,
+                both_polarities,
             };
             judged.is_foreign(&line)
         };
@@ -967,6 +983,33 @@ const CUT_MIN_STROKE: f32 = 0.06;
 const CUT_FULL_BAND: f32 = 0.9;
 /// The uncovered part of a cell's tile is sampled up to this share of the pitch off its sides.
 const CUT_FILL_INSET: f32 = 0.05;
+/// The ink a cut letter is looked for in (see [`take_in_covered_rows`]).
+#[derive(Clone, Copy)]
+struct CutInks<'a> {
+    /// The image's ink masks.
+    masks: &'a InkMasks,
+    /// Whether the board prints its letters in both polarities (see [`prints_both_polarities`]).
+    both_polarities: bool,
+    /// Whether the seams between the board's tiles show no one ground (see [`uniform_ground`]),
+    /// as where tiles touch in several colours.
+    no_one_ground: bool,
+}
+
+impl<'a> CutInks<'a> {
+    /// The masks to look for a cut letter in, in turn: the board's polarity (`dark`) first, then
+    /// the other where a cut letter may be of it: on a board printed in both polarities, and in a
+    /// line the image's edge cuts (`by_the_image_edge`) where no one ground shows between the
+    /// tiles (Letterpress's light letters on its dark tiles may all lie in the column cut).
+    /// Otherwise the board's only: the tile around a letter is ink of the other polarity, and
+    /// stands in for a letter in a band around it; and beyond a board on a frame of its own
+    /// (Boggle With Friends), light icons on a taskbar under it line up as a row of cut letters.
+    fn in_turn(self, dark: bool, by_the_image_edge: bool) -> impl Iterator<Item = &'a GrayImage> {
+        let other = self.both_polarities || (self.no_one_ground && by_the_image_edge);
+        let other = other.then(|| self.masks.get(!dark));
+        std::iter::once(self.masks.get(dark)).chain(other)
+    }
+}
+
 /// How closely a cut letter must sit where the letters of the line next to it lie, one pitch on
 /// (see [`cut_letter`]).
 #[derive(Debug, Clone, Copy)]
@@ -1014,6 +1057,18 @@ const COLUMN_CUT: CutFit = CutFit {
     min_shown: 0.1,
     min_lost: f32::NEG_INFINITY,
     by_the_image_edge: true,
+};
+
+/// What is left of a letter the image's edge cuts down to a stroke: a sliver of an `E`'s stem,
+/// the end of a `T`'s bar, a `J`'s hook. Such print is no letter's height across (see
+/// [`CUT_ACROSS_MIN`]) and may show less than [`COLUMN_CUT`] asks, but it begins where the
+/// column's letters begin, as no margin beyond a board does; a column the edge cuts whose cells
+/// show cut letters or remnants is taken in (see [`take_in_covered_rows`]).
+const REMNANT_CUT: CutFit = CutFit {
+    kept_edge: 0.25,
+    min_shown: 0.05,
+    min_lost: f32::NEG_INFINITY,
+    by_the_image_edge: false,
 };
 
 /// A line of cells beyond the board is a row of its tiles under a cover when all its cells but
@@ -1167,30 +1222,31 @@ fn cut_letter(
 }
 
 /// Takes into the board a row of its tiles hidden in part beyond its first or last row (a
-/// notification banner or a popup over the board's edge, or the screenshot's own edge through
-/// a row): a board is a lattice of like tiles, and a cover that hides a row's letters in part
-/// still shows their other part where every letter's is, one pitch on, and the tiles' colour
-/// around it. Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's
-/// letters' polarity) in all but at most [`CUT_ROW_MISSING`] of them, and at least
-/// [`CUT_ROW_TILE_SHARE`] of them have around it the fill of one of the board's tiles (within
-/// [`TILE_FILL_DISTANCE`]) and stand apart as the board's tiles do (see
-/// [`SEAMS_SHOWING_GROUND`]), or every cell shows one and its tiles are highlighted in a colour of
-/// their own (see [`is_highlighted_row`]; a row of stat boxes under the board, of a colour of
-/// their own and set apart as tiles are, shows numbers in most of its cells, not all). Where the
-/// image's edge cuts the row (`fit.by_the_image_edge`: a column, seen mirrored), half its cells
-/// may show no letter when all of them show a tile's fill, or all but one that lies on from a
-/// line of tiles (see [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a third of a tile
-/// leaves nothing of a narrow letter in its middle (a 5x5 Letterpress board cut so read as a sure
-/// 5x4 one, a 4x4 one refused as 4x3); and none of them when the edge cuts it before where its
-/// letters begin (a Wordament board cut so showed its last column's values only, on a lattice
-/// of their own, and was refused as one of numbers). Its cut letters become the cells' texts, and its cells are
-/// marked covered (read as tiles, never surely: see [`Lattice::covered`]). One row is taken in on
-/// each side at most, and only on `sides`; `fit` says how closely a cut letter must match the
-/// row's (see [`CutFit`]).
+/// notification banner or a popup over the board's edge, or the screenshot's own edge through a
+/// row): a board is a lattice of like tiles, and a cover that hides a row's letters in part still
+/// shows their other part where every letter's is, one pitch on, and the tiles' colour around it.
+/// Such a row's cells show a cut letter (see [`cut_letter`]; ink of the board's letters' polarity,
+/// or of the other where `inks` allow it: see [`CutInks::in_turn`]) in all but at most
+/// [`CUT_ROW_MISSING`] of them, and at least [`CUT_ROW_TILE_SHARE`] of them have around it the fill
+/// of one of the board's tiles (within [`TILE_FILL_DISTANCE`]) and stand apart as the board's tiles
+/// do (see [`SEAMS_SHOWING_GROUND`]), or every cell shows one and its tiles are highlighted in a
+/// colour of their own (see [`is_highlighted_row`]; a row of stat boxes under the board, of a
+/// colour of their own and set apart as tiles are, shows numbers in most of its cells, not all).
+/// Where the image's edge cuts the row (`fit.by_the_image_edge`: a column, seen mirrored), a cell
+/// whose letter the edge cut down to a stroke counts as one with a letter (see [`REMNANT_CUT`]),
+/// and half its cells may show neither when all of them show a tile's fill, or all but one that
+/// lies on from a line of tiles (see [`odd_fills_lie_on_lines_of_tiles`]): an edge that leaves a
+/// third of a tile leaves nothing of a narrow letter in its middle (a 5x5 Letterpress board cut so
+/// read as a sure 5x4 one, a 4x4 one refused as 4x3); and none of them when the edge cuts it before
+/// where its letters begin (a Wordament board cut so showed its last column's values only, on a
+/// lattice of their own, and was refused as one of numbers). Its cut letters become the cells'
+/// texts, and its cells are marked covered (read as tiles, never surely: see [`Lattice::covered`]).
+/// One row is taken in on each side at most, and only on `sides`; `fit` says how closely a cut
+/// letter must match the row's (see [`CutFit`]).
 fn take_in_covered_rows(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
-    masks: &InkMasks,
+    inks: CutInks,
     colours: &Colours,
     sides: Sides,
     fit: CutFit,
@@ -1206,21 +1262,39 @@ fn take_in_covered_rows(
             continue;
         };
         let cols = lattice.cols;
-        // Of the board's polarity only: the tile around a letter is ink of the other one, and
-        // stands in for a letter in a band around it.
-        let mask = masks.get(lattice.dark);
+        let mask = inks.masks.get(lattice.dark);
+        let masks: Vec<&GrayImage> = inks.in_turn(lattice.dark, fit.by_the_image_edge).collect();
+        let centre = |c: usize| lattice.x0 + c as f32 * lattice.px;
+        let cut_in = |mask: &GrayImage, c: usize, band: f32, fit: CutFit| {
+            cut_letter(
+                lattice,
+                mask,
+                centre(c),
+                [top, bottom],
+                from_above,
+                band,
+                fit,
+            )
+        };
         let cut: Vec<Option<Blob>> = (0..cols)
             .map(|c| {
-                let cx = lattice.x0 + c as f32 * lattice.px;
-                let lines = [top, bottom];
-                cut_letter(lattice, mask, cx, lines, from_above, CUT_BAND, fit).or_else(|| {
-                    let band = CUT_NARROW_BAND;
-                    cut_letter(lattice, mask, cx, lines, from_above, band, fit)
+                masks.iter().find_map(|mask| {
+                    cut_in(mask, c, CUT_BAND, fit).or_else(|| cut_in(mask, c, CUT_NARROW_BAND, fit))
                 })
             })
             .collect();
         let found = cut.iter().flatten().count();
-        let few_letters = found + CUT_ROW_MISSING < cols;
+        let remnants = (0..cols)
+            .filter(|&c| cut[c].is_none() && fit.by_the_image_edge)
+            .filter(|&c| {
+                masks
+                    .iter()
+                    .any(|mask| cut_in(mask, c, CUT_BAND, REMNANT_CUT).is_some())
+            })
+            .count();
+        // Cells that show print where the board's letters begin: a cut letter, or a remnant.
+        let with_print = found + remnants;
+        let few_letters = with_print + CUT_ROW_MISSING < cols;
         // Where the image's edge cuts the line before its letters would begin (but for a sliver
         // too thin to be found), none need show.
         let edge = if from_above { 0 } else { mask.height() };
@@ -1232,17 +1306,17 @@ fn take_in_covered_rows(
                 top >= edge as f32 - sliver
             }
         };
-        if few_letters && !(fit.by_the_image_edge && (2 * found >= cols || letters_cut_away)) {
+        if few_letters && !(fit.by_the_image_edge && (2 * with_print >= cols || letters_cut_away)) {
             continue;
         }
         // The cover's edge: where the cut letters stop, the farthest in; the image's edge where
-        // it cut them away.
+        // it cut them away, or cut them down to remnants.
         let cover = if from_above {
             cut.iter().flatten().map(|b| b.y0).max()
         } else {
             cut.iter().flatten().map(|b| b.y1).min()
         }
-        .or(letters_cut_away.then_some(edge));
+        .or((letters_cut_away || remnants > 0).then_some(edge));
         let Some(cover) = cover else { continue };
         let inset = 0.5 - CUT_FILL_INSET;
         let fills = CellFills::new(lattice, colours);
@@ -1279,7 +1353,7 @@ fn take_in_covered_rows(
         // before its letters: it shows no letter to tell it from a margin of the page, which
         // may be of a tile's colour (Letterpress's light grey). Where the tiles touch, a row
         // under a cover is told by its cut letters alone; such a line is not told at all.
-        let letterless = fit.by_the_image_edge && 2 * found < cols;
+        let letterless = fit.by_the_image_edge && 2 * with_print < cols;
         let set_apart = || {
             if fit.by_the_image_edge && !letterless {
                 return true;
@@ -1539,10 +1613,10 @@ fn column_cut_by_edge(lattice: &Lattice, width: f32, before: bool) -> bool {
 fn take_in_cut_columns(
     lattice: &mut Lattice,
     kinds: &mut Vec<CellKind>,
-    masks: &InkMasks,
+    inks: CutInks,
     colours: &Colours,
 ) {
-    let width = masks.dark.width() as f32;
+    let width = inks.masks.dark.width() as f32;
     let sides = match (
         column_cut_by_edge(lattice, width, true),
         column_cut_by_edge(lattice, width, false),
@@ -1554,11 +1628,15 @@ fn take_in_cut_columns(
     };
     let mut mirrored = lattice.mirrored();
     let mut mirrored_kinds = mirrored_cells(kinds, lattice.rows, lattice.cols);
-    let (masks, colours) = (masks.mirrored(), colours.mirrored());
+    let (masks, colours) = (inks.masks.mirrored(), colours.mirrored());
+    let inks = CutInks {
+        masks: &masks,
+        ..inks
+    };
     take_in_covered_rows(
         &mut mirrored,
         &mut mirrored_kinds,
-        &masks,
+        inks,
         &colours,
         sides,
         COLUMN_CUT,
@@ -2054,11 +2132,49 @@ const TILE_FILL_DISTANCE: f32 = 60.0;
 /// ... and this many times nearer the ground's (the holes') than theirs.
 const GROUND_NEARER: f32 = 2.0;
 
+/// A board prints its letters in both polarities when at least this share of the letters on
+/// tiles inside the lattice's edge lines are of the polarity other than most's ...
+const BOTH_POLARITIES_SHARE: f32 = 0.2;
+/// ... at least this many, in at least this many rows and as many columns.
+const BOTH_POLARITIES_FEWEST: usize = 2;
+
+/// Whether the board prints letters in both polarities: Letterpress prints dark letters on its
+/// light tiles and light ones on its dark tiles (see [`BOTH_POLARITIES_SHARE`]). Judged on the
+/// letters inside the lattice's edge lines (see [`inner_cells`]) on cells that look like the
+/// board's tiles (`unlike`, see [`unlike_tiles`]): a lattice not yet trimmed may hold two lines
+/// of panels above the board, whose text is of the other polarity, on the panels' own fills.
+fn prints_both_polarities(
+    lattice: &Lattice,
+    polarities: &Polarities,
+    kinds: &[CellKind],
+    unlike: &[bool],
+) -> bool {
+    let inner = inner_cells(lattice);
+    let on_tiles = (0..kinds.len()).filter(|&i| inner[i] && !unlike[i]);
+    let letters: Vec<usize> = on_tiles.filter(|&i| kinds[i] == CellKind::Letter).collect();
+    let other: Vec<usize> = letters
+        .iter()
+        .copied()
+        .filter(|&i| polarities.cell_is_dark(lattice, i) == Some(!lattice.dark))
+        .collect();
+    let lines = |of: fn(usize, usize) -> usize| {
+        let mut lines: Vec<usize> = other.iter().map(|&i| of(i, lattice.cols)).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines.len()
+    };
+    other.len() >= BOTH_POLARITIES_FEWEST
+        && other.len() as f32 >= BOTH_POLARITIES_SHARE * letters.len() as f32
+        && lines(|i, cols| i / cols) >= BOTH_POLARITIES_FEWEST
+        && lines(|i, cols| i % cols) >= BOTH_POLARITIES_FEWEST
+}
+
 /// Whether an edge line of the lattice is a line of panels or boxes lined up with the board (stat
 /// boxes as wide as the tiles under it, a title bar) rather than a line of tiles, from its
 /// `letters` (cells with letter-sized text), `unlike_text` (those whose text is not like the
-/// board's letters: several glyphs such as `12` or `2X`, or the other polarity), `inked` (cells
-/// with any ink) and `unlike_looks` (those that do not look like the board's tiles).
+/// board's letters: several glyphs such as `12` or `2X`, or the other polarity on a board printed
+/// in one), `inked` (cells with any ink) and `unlike_looks` (those that do not look like the
+/// board's tiles).
 ///
 /// Most of its text is unlike the board's letters and most of its cells unlike its tiles; when
 /// none of its text is like the board's letters (a title bar: an icon, a title of several words,
@@ -3235,6 +3351,121 @@ mod tests {
         let l = lattice_in(&image::DynamicImage::ImageRgb8(img), &texts).expect("lattice");
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.y0 - 150.0).abs() < 0.5 && !(0..16).any(|i| l.is_covered(i)));
+    }
+
+    #[test]
+    fn a_row_of_both_polarities_half_under_a_banner_stays_on_a_board_printed_in_both() {
+        // Letterpress-like: 5x5 touching tiles, light letters on dark tiles and dark letters on
+        // light ones, a light banner over the top fifth of the first row, its letters whole. The
+        // row is unlike the tiles (half banner) and most of its letters are of the polarity
+        // fewer of the board's letters are: on a board printed in one polarity, a panel.
+        let (dark, mid, light) = ([45u8, 45, 48], [75u8, 150, 120], [110u8, 240, 190]);
+        let mut img = image::RgbImage::from_pixel(400, 420, image::Rgb(dark));
+        let mut texts = Vec::new();
+        for r in 0..5u32 {
+            for c in 0..5u32 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                let on_light = if r == 0 { c < 3 } else { (r + c) % 3 == 0 };
+                let (tile, ink) = match (on_light, c % 2) {
+                    (true, 0) => (mid, [15u8, 30, 20]),
+                    (true, _) => (light, [15u8, 30, 20]),
+                    (false, _) => (dark, [230u8, 230, 230]),
+                };
+                paint(&mut img, (cx - 25, cy - 25, cx + 25, cy + 25), tile);
+                paint(&mut img, (cx - 3, cy - 12, cx + 3, cy + 12), ink);
+                texts.push(text(cx, cy, 16, 24, on_light));
+            }
+        }
+        paint(&mut img, (60, 0, 340, 86), [237, 237, 237]);
+        let l = lattice_in(&image::DynamicImage::ImageRgb8(img), &texts).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 5));
+        assert!((l.y0 - 100.0).abs() < 0.5, "first row at {}", l.y0);
+    }
+
+    /// Asserts that the lattice found in `img` from the glyph search's `texts` is 5x5, its last
+    /// column (cut by the image's edge) taken in covered.
+    fn assert_last_column_taken_in_covered(img: image::RgbImage, texts: &[Blob]) {
+        let l = lattice_in(&image::DynamicImage::ImageRgb8(img), texts).expect("lattice");
+        assert_eq!((l.rows, l.cols), (5, 5));
+        let covered: Vec<usize> = (0..25).filter(|&i| l.is_covered(i)).collect();
+        assert_eq!(covered, vec![4, 9, 14, 19, 24]);
+    }
+
+    #[test]
+    fn a_cut_column_of_light_letters_on_dark_tiles_is_taken_in_beside_touching_tiles() {
+        // Letterpress-like: touching tiles, dark letters (wide bars) on light tiles in three
+        // shades, and a last column, which the image's right edge cuts 30 of its 50 pixels in,
+        // whose second and fourth tiles are dark with light letters: dark letters show on three
+        // of its five tiles only. The glyph search found the letters of the first four columns
+        // (letters the edge cuts run into it, and join the ink there).
+        let shades = [
+            [233u8, 232, 229],
+            [120, 200, 245],
+            [247, 153, 141],
+            [233, 232, 229],
+        ];
+        let dark = [70u8, 30, 120];
+        let mut img = image::RgbImage::from_pixel(305, 400, image::Rgb(shades[0]));
+        let mut texts = Vec::new();
+        for r in 0..5u32 {
+            for c in 0..5u32 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                let on_dark = c == 4 && r % 2 == 1;
+                let tile = if on_dark {
+                    dark
+                } else {
+                    shades[((r * 3 + c * 5 + r * c) % 4) as usize]
+                };
+                let ink = if on_dark {
+                    [240u8, 240, 240]
+                } else {
+                    [30u8, 25, 20]
+                };
+                paint(
+                    &mut img,
+                    (cx - 25, cy - 25, (cx + 25).min(305), cy + 25),
+                    tile,
+                );
+                paint(&mut img, (cx - 8, cy - 12, (cx + 8).min(305), cy + 12), ink);
+                if c < 4 {
+                    texts.push(text(cx, cy, 16, 24, true));
+                }
+            }
+        }
+        assert_last_column_taken_in_covered(img, &texts);
+    }
+
+    #[test]
+    fn a_column_the_edge_cuts_down_to_strokes_is_taken_in() {
+        // Touching tiles of three light shades (the last column's as the one before it), dark
+        // letters (wide bars); the last column's are `T`s, which the image's right edge cuts 4 px
+        // left of their centre: what shows of each is the left end of its bar, 4 px long and 4 px
+        // thick, no letter's height across.
+        let shades = [[233u8, 232, 229], [120, 200, 245], [247, 153, 141]];
+        let width = 296;
+        let mut img = image::RgbImage::from_pixel(width, 400, image::Rgb(shades[0]));
+        let ink = [30u8, 25, 20];
+        let mut texts = Vec::new();
+        for r in 0..5u32 {
+            for c in 0..5u32 {
+                let (cx, cy) = (100 + c * 50, 100 + r * 50);
+                let k = c.min(3);
+                let tile = shades[((r * 3 + k * 5 + r * k) % 3) as usize];
+                paint(
+                    &mut img,
+                    (cx - 25, cy - 25, (cx + 25).min(width), cy + 25),
+                    tile,
+                );
+                if c < 4 {
+                    paint(&mut img, (cx - 8, cy - 12, cx + 8, cy + 12), ink);
+                    texts.push(text(cx, cy, 16, 24, true));
+                } else {
+                    paint(&mut img, (cx - 8, cy - 12, width, cy - 8), ink);
+                    paint(&mut img, (cx - 3, cy - 12, width, cy + 12), ink);
+                }
+            }
+        }
+        assert_last_column_taken_in_covered(img, &texts);
     }
 
     #[test]
