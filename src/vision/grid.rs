@@ -2031,8 +2031,9 @@ fn is_ground_fill(c: Colour, tiles: &[Colour], ground: &[Colour]) -> bool {
 /// board from other print that lines up with it: an advert under it that shows letters on tiles
 /// of its own (a game's own advert under a Wordament board: `SNAP` in white on blue tiles), a
 /// panel of text. The part with fewer letters is not the board when most of its inked cells
-/// do not look like the board's tiles (see [`unlike_tiles`]); the other part is kept, the line
-/// left out. A board whose middle row a banner covers is not parted: its covered tiles are junk
+/// do not look like the board's tiles (see [`unlike_tiles`]) or are not of their colours (see
+/// [`is_like_a_tile`]: an advert's letters on tiles of its own look like tiles with letters); the
+/// other part is kept, the line left out. A board whose middle row a banner covers is not parted: its covered tiles are junk
 /// on the banner's fill, or holes, but the tiles beyond them still look like the board's.
 fn detached_part(
     lattice: &Lattice,
@@ -2069,7 +2070,13 @@ fn detached_part(
             .into_iter()
             .filter(|&i| kinds[i] != CellKind::Empty)
             .collect();
-        let unlike_board = 2 * inked.iter().filter(|&&i| unlike[i]).count() > inked.len();
+        let unlike_tile = |i: usize| {
+            unlike[i]
+                || fills
+                    .get(i)
+                    .is_some_and(|fill| !is_like_a_tile(fill, &tiles))
+        };
+        let unlike_board = 2 * inked.iter().filter(|&&i| unlike_tile(i)).count() > inked.len();
         (letters, unlike_board)
     };
     for (along_rows, lines) in [(true, rows), (false, cols)] {
@@ -3614,8 +3621,19 @@ mod tests {
     /// board's size (a game's advert for another game). With `dim`, the whole screen is dimmed
     /// under a modal (x0.45, +10 levels).
     fn board_over_an_advert(rows: u32, covered: &[u32], dim: bool) -> Lattice {
+        board_over_an_advert_of(rows, covered, dim, ([60, 170, 90], 15, true))
+    }
+
+    /// As [`board_over_an_advert`], the advert's tiles of the colour and half-width given, on its
+    /// dark panel or (`on_panel` false) on the board's ground.
+    fn board_over_an_advert_of(
+        rows: u32,
+        covered: &[u32],
+        dim: bool,
+        (advert_tile, half, on_panel): ([u8; 3], u32, bool),
+    ) -> Lattice {
         let (ground, tile, white) = ([200u8, 85, 8], [30u8, 160, 225], [255u8, 255, 255]);
-        let (panel, green) = ([40u8, 40, 48], [60u8, 170, 90]);
+        let panel = if on_panel { [40u8, 40, 48] } else { ground };
         let height = 100 + 50 * (rows + 2);
         let mut img = image::RgbImage::from_pixel(420, height, image::Rgb(ground));
         let mut texts = Vec::new();
@@ -3629,7 +3647,11 @@ mod tests {
                     paint(&mut img, (cx - 22, cy - 22, cx + 22, cy + 22), tile);
                 } else if r == rows + 1 {
                     paint(&mut img, (cx - 25, cy - 25, cx + 25, cy + 25), panel);
-                    paint(&mut img, (cx - 15, cy - 15, cx + 15, cy + 15), green);
+                    paint(
+                        &mut img,
+                        (cx - half, cy - half, cx + half, cy + half),
+                        advert_tile,
+                    );
                 } else if c < 3 {
                     continue;
                 }
@@ -3656,6 +3678,15 @@ mod tests {
         for dim in [false, true] {
             assert_4x4_from_100(&board_over_an_advert(4, &[], dim));
         }
+    }
+
+    /// The same with an advert whose tiles are as large as the board's, on the board's ground,
+    /// and about as light: they look like its tiles with letters, but are of a colour none of
+    /// its tiles has (magenta, not blue).
+    #[test]
+    fn an_advert_of_tiles_like_the_boards_in_another_colour_is_not_the_board() {
+        let advert = ([230, 90, 200], 22, false);
+        assert_4x4_from_100(&board_over_an_advert_of(4, &[], false, advert));
     }
 
     /// A row of the board hidden under a bar of the ground's colour holds no tile either, but
