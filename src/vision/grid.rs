@@ -495,15 +495,12 @@ pub(crate) fn find_lattice(
                 continue;
             }
             complete(&mut lattice, texts);
-            let mut kinds = trim(&mut lattice, &polarities, masks, colours);
+            let (mut kinds, both_polarities) = trim(&mut lattice, &polarities, masks, colours);
             if !kinds.is_empty() {
                 let trimmed = (lattice.rows, lattice.y0);
                 let inks = CutInks {
                     masks,
-                    both_polarities: {
-                        let unlike = unlike_tiles(&lattice, gray, &kinds);
-                        prints_both_polarities(&lattice, &polarities, &kinds, &unlike)
-                    },
+                    both_polarities,
                     no_one_ground: uniform_ground(&lattice, &kinds, colours).is_none(),
                 };
                 take_in_covered_rows(
@@ -837,7 +834,8 @@ fn trim_across_a_covered_row(
 /// part of the board: those with at most one letter on a tile (see [`on_ground`]), more junk
 /// than letters, or some junk and no more letters than half the line (a score line with a timer
 /// at one end); and first, a part of the lattice beyond a line with no tile (see
-/// [`detached_part`]). Returns the kinds of the remaining cells, row-major; none when fewer than
+/// [`detached_part`]). Returns the kinds of the remaining cells, row-major, and whether the
+/// lattice left prints both polarities (see [`prints_both_polarities`]); no kinds when fewer than
 /// [`MIN_SIDE`] columns or [`MIN_SIDE`] less one rows remain (one row short of a board may be
 /// completed by a row under a cover: see [`take_in_covered_rows`]).
 fn trim(
@@ -845,7 +843,7 @@ fn trim(
     polarities: &Polarities,
     masks: &InkMasks,
     colours: &Colours,
-) -> Vec<CellKind> {
+) -> (Vec<CellKind>, bool) {
     let gray = polarities.gray;
     loop {
         let kinds: Vec<CellKind> = (0..lattice.cells.len())
@@ -898,12 +896,12 @@ fn trim(
             (None, Some(1)) => (0..rows - 1, 0..cols),
             (None, Some(2)) => (0..rows, 1..cols),
             (None, Some(_)) => (0..rows, 0..cols - 1),
-            (None, None) => return kinds,
+            (None, None) => return (kinds, both_polarities),
         };
         drop(fills);
         crop(lattice, keep_rows, keep_cols);
         if lattice.rows + 1 < MIN_SIDE || lattice.cols + 1 < MIN_SIDE {
-            return vec![];
+            return (vec![], false);
         }
     }
 }
@@ -1262,7 +1260,6 @@ fn take_in_covered_rows(
             continue;
         };
         let cols = lattice.cols;
-        let mask = inks.masks.get(lattice.dark);
         let masks: Vec<&GrayImage> = inks.in_turn(lattice.dark, fit.by_the_image_edge).collect();
         let centre = |c: usize| lattice.x0 + c as f32 * lattice.px;
         let cut_in = |mask: &GrayImage, c: usize, band: f32, fit: CutFit| {
@@ -1297,7 +1294,7 @@ fn take_in_covered_rows(
         let few_letters = with_print + CUT_ROW_MISSING < cols;
         // Where the image's edge cuts the line before its letters would begin (but for a sliver
         // too thin to be found), none need show.
-        let edge = if from_above { 0 } else { mask.height() };
+        let edge = if from_above { 0 } else { masks[0].height() };
         let letters_cut_away = fit.by_the_image_edge && {
             let sliver = fit.min_shown * (bottom - top);
             if from_above {
