@@ -263,6 +263,113 @@ fn finds_a_small_board_on_a_4k_screen() {
     check_synthetic(img, (1700, 900), 40, 5, &[]);
 }
 
+/// A 3840x2160 desktop, as a full-screen capture shows it: a blue gradient wallpaper with `window`
+/// at `at`, and a taskbar of labelled buttons along the bottom.
+fn on_a_4k_desktop(window: &RgbImage, at: (i64, i64)) -> RgbImage {
+    let font =
+        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let mut page = RgbImage::from_fn(3840, 2160, |x, y| {
+        Rgb([
+            20 + (40 * x / 3840) as u8,
+            60 + (50 * y / 2160) as u8,
+            200 - (80 * y / 2160) as u8,
+        ])
+    });
+    image::imageops::replace(&mut page, window, at.0, at.1);
+    let bar = imageproc::rect::Rect::at(0, 2080).of_size(3840, 80);
+    imageproc::drawing::draw_filled_rect_mut(&mut page, bar, Rgb([32, 32, 36]));
+    for (i, label) in ["Files", "Browser", "Emulator", "Terminal", "Mail", "Music"]
+        .iter()
+        .enumerate()
+    {
+        let x = 100 + 220 * i as i32;
+        let button = imageproc::rect::Rect::at(x, 2090).of_size(200, 60);
+        imageproc::drawing::draw_filled_rect_mut(&mut page, button, Rgb([50, 50, 56]));
+        imageproc::drawing::draw_text_mut(
+            &mut page,
+            Rgb([230, 230, 230]),
+            x + 40,
+            2105,
+            26.0,
+            &font,
+            label,
+        );
+    }
+    page
+}
+
+/// A game window on a 4K desktop (see [`on_a_4k_desktop`]) whose 4x4 board has tiles `pitch`
+/// pixels apart, and the board's top-left corner. In the copy scaled to 1280 pixels the labels
+/// and the board's letters are text of one size that lines up on no lattice: no board was found
+/// for tiles 30 to 70 pixels apart; it is found in a copy twice as fine.
+fn board_in_a_window_on_a_4k_desktop(pitch: u32, style: &Style) -> (RgbImage, (u32, u32)) {
+    let window = draw_board(6 * pitch, 10 * pitch, (pitch, 3 * pitch), pitch, 4, style);
+    let (wx, wy) = (2400, 500);
+    (
+        on_a_4k_desktop(&window, (wx, wy)),
+        (wx as u32 + pitch, wy as u32 + 3 * pitch),
+    )
+}
+
+#[test]
+fn finds_a_small_board_in_a_window_on_a_4k_desktop() {
+    let orange_tiles_on_navy = Style {
+        background: Rgb([16, 28, 56]),
+        tile: Rgb([240, 140, 30]),
+        ink: Rgb([255, 255, 255]),
+        gap: 0.1,
+        holes: vec![],
+    };
+    for style in [cream_tiles_on_green(), orange_tiles_on_navy] {
+        for pitch in [32, 36, 40, 48, 56, 64] {
+            let (page, origin) = board_in_a_window_on_a_4k_desktop(pitch, &style);
+            check_synthetic(page, origin, pitch, 4, &[]);
+        }
+    }
+}
+
+/// Real screenshots shrunk onto a 4K desktop (see [`on_a_4k_desktop`]) so that their tiles are
+/// 36 to 61 pixels apart, as a game's window not made full screen shows them: each board is found
+/// and read right. The Wordament ones (light letters on tiles with gaps, on a dark page) need a
+/// window for ink of a 256th of the copy's side: with a 128th, the tiles and their gaps ran
+/// together and no board was found.
+#[test]
+fn real_boards_in_windows_on_a_4k_desktop_are_read() {
+    let grids: std::collections::HashMap<String, Expected> = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/real_screen_grids.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let reader = wordsnap::TileReader::new().unwrap();
+    for (name, pitch) in [
+        ("wordament_win8_1920x1080_digram_CH.png", 61.0),
+        ("wordament_android_1080x1920_a.png", 36.0),
+        ("letterpress_iphone4_pink_theme.png", 38.0),
+    ] {
+        let Some(path) = common::real_screen(name) else {
+            return;
+        };
+        let truth = common::board_truth(&path);
+        let shot = vision::load::load(&path).unwrap().to_rgb8();
+        let grid = &grids[name];
+        let k = pitch / (grid.grid[2] as f32 / grid.cols as f32);
+        let (w, h) = (
+            (shot.width() as f32 * k) as u32,
+            (shot.height() as f32 * k) as u32,
+        );
+        let small = image::imageops::resize(&shot, w, h, image::imageops::FilterType::Lanczos3);
+        let page = on_a_4k_desktop(&small, (2200, 300));
+        let read = vision::read_image(&DynamicImage::ImageRgb8(page), &reader)
+            .unwrap_or_else(|e| panic!("{name} at a pitch of {pitch}: {e}"));
+        assert_eq!(
+            read.board.tiles, truth.tiles,
+            "{name} at a pitch of {pitch}"
+        );
+    }
+}
+
 /// Two screenshots of 4x4 boards put side by side in one figure line up on one 4x8 lattice of
 /// letters: no game's board has that shape, so the image is refused (and not read as one board,
 /// nor as one board and a column of the other).

@@ -515,13 +515,11 @@ fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionErro
 }
 
 /// A large image (scaled down for the search) is searched again on a copy twice as fine when its
-/// board's letters came out under this many analysis pixels high, or no text of one size was
-/// found at all: a small game window on a 4K screen (a SpellCast board 320 pixels wide in a
-/// 3840x2160 screenshot, its letters 15 pixels high) leaves letters of 5 pixels in the copy, too
-/// small to be found (no board found) or found in part (a 5x5 board read as 4x5). Boards found
-/// whole in the copy have letters of 20 pixels and more. An image refused for another reason
-/// (print or texture that lines up on no board) is not searched again: a 4000x4000 page of noise
-/// took 25 s so.
+/// board's letters came out under this many analysis pixels high, or no board was found because
+/// too little lined up (see [`needs_a_finer_copy`]): a small game window on a 4K screen (a
+/// SpellCast board 320 pixels wide in a 3840x2160 screenshot, its letters 15 pixels high) leaves
+/// letters of 5 pixels in the copy, too small to be found (no board found) or found in part (a
+/// 5x5 board read as 4x5). Boards found whole in the copy have letters of 20 pixels and more.
 const FINE_SEARCH_BELOW: f32 = 12.0;
 
 /// [`analyse`], telling where no board is found which lattice came nearest. The copy searched is
@@ -539,7 +537,7 @@ fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis,
     let coarse = lattice_on_copy(image, &full, scale);
     let small = match &coarse {
         Ok((lattice, _)) => lattice.glyph_height < FINE_SEARCH_BELOW,
-        Err(refused) => refused.reason == NoLattice::NoText,
+        Err(refused) => needs_a_finer_copy(refused.reason),
     };
     let finer = (scale / 2.0).max(1.0);
     let (found, scale) = if scale > 1.0 && small {
@@ -562,6 +560,22 @@ fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis,
         masks,
         scale,
     })
+}
+
+/// Whether a search refused for `reason` in a scaled-down copy is worth another in a copy twice
+/// as fine: where too little lined up (no text, text on no lattice, a lattice too small or with
+/// too few letters), which is what a board of tiles 30 to 70 pixels apart on a 2560x1440 or
+/// 3840x2160 screen gives in the copy. A lattice refused for its shape or print (two boards,
+/// lower case) was seen whole: a finer copy could only find part of it. Noise pays for the
+/// second search (a 4000x4000 page of random pixels: 0.4 s before, 4.3 s with it).
+fn needs_a_finer_copy(reason: NoLattice) -> bool {
+    matches!(
+        reason,
+        NoLattice::NoText
+            | NoLattice::NotOnLattice
+            | NoLattice::WrongSize { .. }
+            | NoLattice::TooFewLetters { .. }
+    )
 }
 
 /// The lattice found (see [`find_grid`]) in a copy of `full` scaled down by `scale` (at least
@@ -626,9 +640,10 @@ const SMALL_WINDOW_MIN: u32 = 4;
 /// Both windows follow the image's size, not the board's: a small board in a large image (a
 /// game's window on a 4K screen, a board over a wide empty margin) has tiles narrower than the
 /// windows, whose local mean then takes in the gaps between tiles and runs letters and tiles
-/// together. Where neither window finds a board, one of the shorter side over this is tried
-/// (Windows 8 Wordament boards on a canvas twice their screenshot's size: none found before) ...
-const FALLBACK_WINDOW_DIVISOR: u32 = 128;
+/// together. Where neither window finds a board, windows of the shorter side over these are
+/// tried in turn (Windows 8 Wordament boards on a canvas twice their screenshot's size: none
+/// found before 128; boards of tiles 30 to 70 pixels apart on a 3840x2160 screen: 256) ...
+const FALLBACK_WINDOW_DIVISORS: [u32; 2] = [128, 256];
 /// ... and a board found with a window wider than this share of its pitch is looked for again
 /// with a window of [`TILE_WINDOW_SHARE`] of it, and taken when it is at least as good a board
 /// (the letters' ink is then cut against their own tile: a thin `I` or `T` no longer loses ink
@@ -682,12 +697,7 @@ pub(crate) fn find_grid(
         (Ok(a), _) => (a, large_radius),
         (Err(_), Ok(b)) => (b, small_radius),
         (Err(a), Err(b)) => {
-            let reason = a.max(b);
-            let smaller = (side / FALLBACK_WINDOW_DIVISOR).max(SMALL_WINDOW_MIN);
-            if smaller >= small_radius {
-                return Err(reason);
-            }
-            return lattice_at(analysis, colours, smaller).map_err(|r| reason.max(r));
+            return fallback_lattice(analysis, colours, small_radius).map_err(|r| a.max(b).max(r));
         }
     };
     let pitch = found.0.px.min(found.0.py);
@@ -699,6 +709,34 @@ pub(crate) fn find_grid(
         Ok(refound) if !grid::beats(&found.0, &refound.0) => Ok(refound),
         _ => Ok(found),
     }
+}
+
+/// The lattice found with the windows of [`FALLBACK_WINDOW_DIVISORS`], each tried when it is
+/// smaller than the last one tried (the first, `tried`); the refusal that got furthest when none
+/// finds one.
+fn fallback_lattice(
+    analysis: &GrayImage,
+    colours: &fill::Colours,
+    tried: u32,
+) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
+    let side = analysis.width().min(analysis.height());
+    let mut last = tried;
+    let mut refused = grid::Refusal {
+        reason: NoLattice::NoText,
+        nearest: None,
+    };
+    for divisor in FALLBACK_WINDOW_DIVISORS {
+        let radius = (side / divisor).max(SMALL_WINDOW_MIN);
+        if radius >= last {
+            break;
+        }
+        last = radius;
+        match lattice_at(analysis, colours, radius) {
+            Ok(found) => return Ok(found),
+            Err(r) => refused = refused.max(r),
+        }
+    }
+    Err(refused)
 }
 
 /// The lattice found with ink taken against the local mean over a `radius` window.
