@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Makes the large-desktop probe: each source screenshot shrunk into a window on a 1920x1080,
+2560x1440 or 3840x2160 desktop, as a full-screen capture of a game window not made full screen
+shows it (an emulator or a browser on a large monitor). The desktop is a gradient wallpaper; the
+window has a dark frame and a title bar with its title; a taskbar of labelled buttons runs along
+the bottom. The screenshot is scaled (Lanczos) so that its board's tiles are a pitch apart drawn
+from the screen's range: 26-45 px on 1920x1080, 28-60 px on 2560x1440, 30-70 px on 3840x2160
+(the issue's smallest tiles, about 30 px, up to tiles a reader of a 4K capture meets); the window
+is put at a random place. PNG.
+
+    python3 benches/reader/make_big_desktops.py /work/shared/real-screens /work/real-gathered/tune \\
+        --screen 3840x2160 --seed 1 --out /work/probes33/big4k --bin target/release/wordsnap
+    wordsnap eval /work/probes33/big4k
+
+The board's box in each clean source (for its pitch) is read with `--bin` (`read --json`); a
+source in which it finds no board is left out. The truth is the source's (`STEM.json` copied
+beside each image). Deterministic for a seed. Needs Python 3, Pillow, numpy (for the wallpaper)
+and make_probes.py beside this script.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import sys
+
+from PIL import Image, ImageDraw
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_probes as mp  # noqa: E402
+
+# Pitch range (px) of the board's tiles for each screen size.
+PITCHES = {(1920, 1080): (26, 45), (2560, 1440): (28, 60), (3840, 2160): (30, 70)}
+TASKBAR_LABELS = ["Files", "Browser", "Emulator", "Terminal", "Mail", "Music"]
+TITLES = ["Android Emulator - Pixel_7_API_34:5554", "BlueStacks App Player", "Discord",
+          "Word game - Chromium"]
+
+
+def desktop(shot, screen, rng):
+    """`shot` in a framed window with a title bar at a random place on a `screen` (W, H) desktop
+    with a gradient wallpaper and a taskbar (both drawn at the screen's scale); None when the
+    window does not fit."""
+    W, H = screen
+    k = H / 1080
+    taskbar, title, frame = round(48 * k), round(32 * k), max(2, round(4 * k))
+    out = mp.wallpaper(W, H, lambda xx, yy: (20 + 40 * xx, 60 + 50 * yy + 10 * xx, 120 + 80 * (1 - yy)))
+    d = ImageDraw.Draw(out)
+    win_w, win_h = shot.width + 2 * frame, shot.height + title + 2 * frame
+    if win_w > W - 40 or win_h > H - taskbar - 40:
+        return None
+    wx = rng.randint(20, W - win_w - 20)
+    wy = rng.randint(20, H - taskbar - win_h - 20)
+    d.rectangle((wx, wy, wx + win_w - 1, wy + win_h - 1), fill=(43, 43, 48))
+    # The title as the window's width allows it, cut short as a window manager does.
+    name, label = rng.choice(TITLES), mp.font(round(15 * k))
+    while name and d.textlength(name, font=label) > win_w - round(24 * k):
+        name = name[:-1]
+    d.text((wx + round(12 * k), wy + title // 2), name, font=label, fill=(220, 220, 220), anchor="lm")
+    out.paste(shot, (wx + frame, wy + title + frame))
+    d.rectangle((0, H - taskbar, W - 1, H - 1), fill=(32, 32, 36))
+    for j, name in enumerate(TASKBAR_LABELS):
+        bx = round((60 + j * 150) * k)
+        d.rectangle((bx, H - taskbar + round(6 * k), bx + round(140 * k), H - round(6 * k)),
+                    fill=(50, 50, 56))
+        d.text((bx + round(70 * k), H - taskbar // 2), name, font=mp.font(round(15 * k)),
+               fill=(235, 235, 235), anchor="mm")
+    d.text((W - round(16 * k), H - taskbar // 2), "21:47", font=mp.font(round(15 * k)),
+           fill=(235, 235, 235), anchor="rm")
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("folders", nargs="+", help="source folders (never a held-out one)")
+    parser.add_argument("--out", required=True, help="folder to write the images and truths to")
+    parser.add_argument("--screen", default="3840x2160", choices=["1920x1080", "2560x1440", "3840x2160"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bin", default="target/release/wordsnap",
+                        help="wordsnap binary, for the board's box in the clean image (default: %(default)s)")
+    args = parser.parse_args()
+    for folder in args.folders:
+        if "heldout" in os.path.abspath(folder).lower():
+            parser.error(f"{folder}: held-out images are never a probe's source")
+    screen = tuple(int(v) for v in args.screen.split("x"))
+    lo, hi = PITCHES[screen]
+    os.makedirs(args.out, exist_ok=True)
+    made = 0
+    for _, path in mp.sources(args.folders):
+        stem = os.path.splitext(os.path.basename(path))[0]
+        box = mp.board_box(args.bin, path)
+        if box is None:
+            print(f"left out (no board read in the clean image): {stem}")
+            continue
+        x, y, w, h, rows, cols = box
+        rng = random.Random(f"{args.seed}:{args.screen}:{stem}")
+        pitch = (w / cols + h / rows) / 2
+        shot = mp.scale(Image.open(path).convert("RGB"), rng.uniform(lo, hi) / pitch)
+        out = desktop(shot, screen, rng)
+        if out is None:
+            print(f"left out (its window does not fit the screen): {stem}")
+            continue
+        out.save(os.path.join(args.out, f"{stem}_d{args.seed}.png"))
+        shutil.copyfile(os.path.splitext(path)[0] + ".json", os.path.join(args.out, f"{stem}_d{args.seed}.json"))
+        made += 1
+    print(f"{made} images in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
