@@ -2350,11 +2350,13 @@ fn cut_side(span: VerticalSpan, usual: VerticalSpan, cut: f32, kept: f32) -> Opt
 }
 
 /// A digit drawn in fewer pixel rows than this is smaller than any text the recognition model was
-/// trained on (8 px and up, `models/train/gen.py`): at 4-5 px a `3`, `6`, `8` or `9` cannot even
-/// show its three bars and the gaps between them. The model still reads such print, mostly right
-/// (tiles 34 px apart: 33 of 34 values 4 px high), but not as surely as it says (a `1` read `4`
-/// at 97%).
-const LEGIBLE_DIGIT_PIXELS: u32 = 8;
+/// trained on (capitals 8 px high and up, `models/train/gen.py`): at 4-5 px a `3`, `6`, `8` or `9`
+/// cannot even show its three bars and the gaps between them. The model still reads such print,
+/// mostly right (tiles 34 px apart: 33 of 34 values 4 px high), but not as surely as it says (a
+/// `1` read `4` at 97%). A digit's box takes in a row of the edge's smoothing above and below
+/// its ink: a box 8 px high holds a digit of 6-7 px (a Wordament `2` 4 px wide and 8 px high, on a
+/// board shrunk into a window on a 1920x1080 desktop, read `7` at 96%).
+const LEGIBLE_DIGIT_PIXELS: u32 = 9;
 /// The most confidence a value printed smaller than [`LEGIBLE_DIGIT_PIXELS`] keeps: still
 /// reported (at least the doubt threshold), but below the 90% that promises a right read.
 const SMALL_DIGIT_CONFIDENCE: f32 = 0.85;
@@ -3731,15 +3733,16 @@ mod tests {
         for i in 0..9 {
             grids.value_candidates[i].push(candidate(i, 5, 5, 2, 0.99));
         }
-        // A digit 7 px high, and one 8 px high.
+        // A digit's box 8 px high (a digit of 6-7 px and a row of smoothing at each end), and
+        // one 9 px high.
         let (x, y) = (105, 5);
         grids.value_candidates[1] = vec![(
             vec![(Mark::Value(4), 0.97)],
-            PixelBox::new(x, y, x + 5, y + 7),
+            PixelBox::new(x, y, x + 5, y + 8),
         )];
         grids.value_candidates[2] = vec![(
             vec![(Mark::Value(4), 0.97)],
-            PixelBox::new(x + 100, y, x + 105, y + 8),
+            PixelBox::new(x + 100, y, x + 105, y + 9),
         )];
         grids.choose_values(&cells);
         assert_eq!(
