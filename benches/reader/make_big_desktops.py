@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Makes the large-desktop probe: each source screenshot shrunk into a window on a 1920x1080,
-2560x1440 or 3840x2160 desktop, as a full-screen capture of a game window not made full screen
-shows it (an emulator or a browser on a large monitor). The desktop is a gradient wallpaper; the
-window has a dark frame and a title bar with its title; a taskbar of labelled buttons runs along
-the bottom. The screenshot is scaled (Lanczos) so that its board's tiles are a pitch apart drawn
-from the screen's range: 26-45 px on 1920x1080, 28-60 px on 2560x1440, 30-70 px on 3840x2160
-(the issue's smallest tiles, about 30 px, up to tiles a reader of a 4K capture meets); the window
-is put at a random place. PNG.
+"""Makes the large-desktop probe: each source screenshot shrunk into a window on a large desktop, as a
+full-screen capture of a game window not made full screen shows it (an emulator or a browser on a
+large monitor). The desktop is a gradient wallpaper; the window has a dark frame and a title bar
+with its title; a taskbar of labelled buttons runs along the bottom. The screenshot is scaled
+(Lanczos) so that its board's tiles are a pitch apart drawn from the screen's range: 26-45 px on
+1920x1080, 28-60 px on 2560x1440, 30-70 px on 3840x2160 (the issue's smallest tiles, about 30 px,
+up to tiles a reader of a 4K capture meets), 30-70 px on an ultrawide 3440x1440 and 40-100 px on a
+5120x2880 (Retina) screen; the window is put at a random place. PNG.
 
     python3 benches/reader/make_big_desktops.py /work/shared/real-screens /work/real-gathered/tune \\
-        --screen 3840x2160 --seed 1 --out /work/probes33/big4k --bin target/release/wordsnap
-    wordsnap eval /work/probes33/big4k
+        --screen 3840x2160 --seed 2 --out /work/probes33/big3840x2160 --bin target/release/wordsnap
+    wordsnap eval /work/probes33/big3840x2160
 
 The board's box in each clean source (for its pitch) is read with `--bin` (`read --json`); a
 source in which it finds no board is left out. The truth is the source's (`STEM.json` copied
@@ -30,7 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_probes as mp  # noqa: E402
 
 # Pitch range (px) of the board's tiles for each screen size.
-PITCHES = {(1920, 1080): (26, 45), (2560, 1440): (28, 60), (3840, 2160): (30, 70)}
+PITCHES = {(1920, 1080): (26, 45), (2560, 1440): (28, 60), (3440, 1440): (30, 70),
+           (3840, 2160): (30, 70), (5120, 2880): (40, 100)}
 TASKBAR_LABELS = ["Files", "Browser", "Emulator", "Terminal", "Mail", "Music"]
 TITLES = ["Android Emulator - Pixel_7_API_34:5554", "BlueStacks App Player", "Discord",
           "Word game - Chromium"]
@@ -73,7 +74,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folders", nargs="+", help="source folders (never a held-out one)")
     parser.add_argument("--out", required=True, help="folder to write the images and truths to")
-    parser.add_argument("--screen", default="3840x2160", choices=["1920x1080", "2560x1440", "3840x2160"])
+    parser.add_argument("--screen", default="3840x2160", choices=[f"{w}x{h}" for w, h in PITCHES])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bin", default="target/release/wordsnap",
                         help="wordsnap binary, for the board's box in the clean image (default: %(default)s)")
@@ -100,7 +101,8 @@ def main():
             print(f"left out (its window does not fit the screen): {stem}")
             continue
         out.save(os.path.join(args.out, f"{stem}_d{args.seed}.png"))
-        shutil.copyfile(os.path.splitext(path)[0] + ".json", os.path.join(args.out, f"{stem}_d{args.seed}.json"))
+        truth = os.path.join(args.out, f"{stem}_d{args.seed}.json")
+        shutil.copyfile(os.path.splitext(path)[0] + ".json", truth)
         made += 1
     print(f"{made} images in {args.out}")
 
