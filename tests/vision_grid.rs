@@ -370,6 +370,70 @@ fn real_boards_in_windows_on_a_4k_desktop_are_read() {
     }
 }
 
+/// `page` (4K) with a grid of desktop icons down its left side, 5 columns of 6 (a square and a
+/// label under it), as a cluttered desktop shows them.
+fn with_desktop_icons(mut page: RgbImage) -> RgbImage {
+    let font =
+        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let labels = [
+        "Recycle Bin",
+        "notes.txt",
+        "Chrome",
+        "Steam",
+        "Discord",
+        "report.docx",
+    ];
+    for c in 0..5 {
+        for r in 0..6 {
+            let (x, y) = (40 + 200 * c, 40 + 220 * r);
+            let icon = imageproc::rect::Rect::at(x + 50, y).of_size(96, 96);
+            imageproc::drawing::draw_filled_rect_mut(&mut page, icon, Rgb([200, 210, 225]));
+            let label = labels[(r + c) as usize % labels.len()];
+            let white = Rgb([255, 255, 255]);
+            imageproc::drawing::draw_text_mut(
+                &mut page,
+                white,
+                x + 20,
+                y + 104,
+                26.0,
+                &font,
+                label,
+            );
+        }
+    }
+    page
+}
+
+/// A desktop whose labelled icons line up in a grid of 5x6: that lattice of labels came first
+/// and, none of its "tiles" reading as a letter, the image was refused with no board found,
+/// the game's window beside it never looked at. The board is looked for again with that
+/// lattice hidden, and read.
+#[test]
+fn a_board_beside_a_grid_of_desktop_icons_is_read() {
+    let reader = wordsnap::TileReader::new().unwrap();
+    for (name, pitch) in [
+        ("boggle_with_friends_1920x1200_qu.png", 70.0),
+        ("letterpress_iphone4_pink_theme.png", 60.0),
+    ] {
+        let Some(path) = common::real_screen(name) else {
+            return;
+        };
+        let truth = common::board_truth(&path);
+        let shot = vision::load::load(&path).unwrap().to_rgb8();
+        let found = vision::find_board(&DynamicImage::ImageRgb8(shot.clone())).unwrap();
+        let k = pitch / (found.grid.width as f32 / found.cols as f32);
+        let (w, h) = (
+            (shot.width() as f32 * k) as u32,
+            (shot.height() as f32 * k) as u32,
+        );
+        let small = image::imageops::resize(&shot, w, h, image::imageops::FilterType::Lanczos3);
+        let page = with_desktop_icons(on_a_4k_desktop(&small, (2200, 300)));
+        let read = vision::read_image(&DynamicImage::ImageRgb8(page), &reader)
+            .unwrap_or_else(|e| panic!("{name} beside desktop icons: {e}"));
+        assert_eq!(read.board.tiles, truth.tiles, "{name} beside desktop icons");
+    }
+}
+
 /// Two screenshots of 4x4 boards put side by side in one figure line up on one 4x8 lattice of
 /// letters: no game's board has that shape, so the image is refused (and not read as one board,
 /// nor as one board and a column of the other).

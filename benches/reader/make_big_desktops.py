@@ -6,7 +6,9 @@ with its title; a taskbar of labelled buttons runs along the bottom. The screens
 (Lanczos) so that its board's tiles are a pitch apart drawn from the screen's range: 26-45 px on
 1920x1080, 28-60 px on 2560x1440, 30-70 px on 3840x2160 (the issue's smallest tiles, about 30 px,
 up to tiles a reader of a 4K capture meets), 30-70 px on an ultrawide 3440x1440 and 40-100 px on a
-5120x2880 (Retina) screen; the window is put at a random place. PNG.
+5120x2880 (Retina) screen; the window is put at a random place. With `--icons`, a cluttered
+desktop's grid of labelled icons (5 columns of 6) fills the top-left corner, the window right of
+it. PNG.
 
     python3 benches/reader/make_big_desktops.py /work/shared/real-screens /work/real-gathered/tune \\
         --screen 3840x2160 --seed 2 --out /work/probes33/big3840x2160 --bin target/release/wordsnap
@@ -37,19 +39,39 @@ TITLES = ["Android Emulator - Pixel_7_API_34:5554", "BlueStacks App Player", "Di
           "Word game - Chromium"]
 
 
-def desktop(shot, screen, rng):
+ICON_LABELS = ["Recycle Bin", "notes.txt", "Google Chrome", "Steam", "Discord", "report.docx",
+               "Photos", "Zoom", "Spotify", "BlueStacks", "budget.xlsx", "Games"]
+
+
+def icon_grid(d, k):
+    """A cluttered desktop's icons, 5 columns of 6 from the top-left corner (a rounded square and
+    a white label under it, drawn at the screen's scale `k`); returns the grid's right edge."""
+    for c in range(5):
+        for r in range(6):
+            x, y = round((20 + 100 * c) * k), round((20 + 110 * r) * k)
+            fill = (230, 200, 90) if (r + c) % 3 == 0 else (200, 210, 225)
+            d.rounded_rectangle((x + round(25 * k), y, x + round(73 * k), y + round(48 * k)),
+                                radius=round(6 * k), fill=fill)
+            d.text((x + round(49 * k), y + round(55 * k)), ICON_LABELS[(r * 5 + c) % len(ICON_LABELS)],
+                   font=mp.font(round(13 * k)), fill=(255, 255, 255), anchor="mt")
+    return round(520 * k)
+
+
+def desktop(shot, screen, rng, icons=False):
     """`shot` in a framed window with a title bar at a random place on a `screen` (W, H) desktop
-    with a gradient wallpaper and a taskbar (both drawn at the screen's scale); None when the
-    window does not fit."""
+    with a gradient wallpaper and a taskbar (both drawn at the screen's scale), and with `icons`
+    a grid of labelled icons (see `icon_grid`) left of the window; None when the window does not
+    fit."""
     W, H = screen
     k = H / 1080
     taskbar, title, frame = round(48 * k), round(32 * k), max(2, round(4 * k))
     out = mp.wallpaper(W, H, lambda xx, yy: (20 + 40 * xx, 60 + 50 * yy + 10 * xx, 120 + 80 * (1 - yy)))
     d = ImageDraw.Draw(out)
+    left = icon_grid(d, k) if icons else 0
     win_w, win_h = shot.width + 2 * frame, shot.height + title + 2 * frame
-    if win_w > W - 40 or win_h > H - taskbar - 40:
+    if win_w > W - left - 40 or win_h > H - taskbar - 40:
         return None
-    wx = rng.randint(20, W - win_w - 20)
+    wx = rng.randint(left + 20, W - win_w - 20)
     wy = rng.randint(20, H - taskbar - win_h - 20)
     d.rectangle((wx, wy, wx + win_w - 1, wy + win_h - 1), fill=(43, 43, 48))
     # The title as the window's width allows it, cut short as a window manager does.
@@ -76,6 +98,8 @@ def main():
     parser.add_argument("--out", required=True, help="folder to write the images and truths to")
     parser.add_argument("--screen", default="3840x2160", choices=[f"{w}x{h}" for w, h in PITCHES])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--icons", action="store_true",
+                        help="draw a grid of 5x6 labelled desktop icons left of the window")
     parser.add_argument("--bin", default="target/release/wordsnap",
                         help="wordsnap binary, for the board's box in the clean image (default: %(default)s)")
     args = parser.parse_args()
@@ -96,7 +120,7 @@ def main():
         rng = random.Random(f"{args.seed}:{args.screen}:{stem}")
         pitch = (w / cols + h / rows) / 2
         shot = mp.scale(Image.open(path).convert("RGB"), rng.uniform(lo, hi) / pitch)
-        out = desktop(shot, screen, rng)
+        out = desktop(shot, screen, rng, args.icons)
         if out is None:
             print(f"left out (its window does not fit the screen): {stem}")
             continue

@@ -279,8 +279,51 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 
 /// Reads the board in a decoded image. An image whose board's letters all lie one way (saved
 /// on its side or upside down) is read again turned upright (see [`turn`]); the reading then
-/// says how it was turned ([`BoardReading::turned`]).
+/// says how it was turned ([`BoardReading::turned`]). A lattice refused because too few of its
+/// tiles read surely (fewer than a fifth) is hidden and the board looked for once more.
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
+    let reading = read_upright(image, reader)?;
+    let refused_box = reading.grid;
+    refuse_unread(reading).or_else(|refused| {
+        // The lattice that came first is no board (a grid of labelled icons on a desktop, which
+        // outnumber a 4x4 board's tiles): the board may lie elsewhere in the image.
+        read_upright(&with_box_hidden(image, refused_box), reader)
+            .and_then(refuse_unread)
+            .map_err(|_| refused)
+    })
+}
+
+/// `image` with `hidden` painted over in the mean colour of the pixels round its edge, so that
+/// no text is found there.
+fn with_box_hidden(image: &DynamicImage, hidden: GridBox) -> DynamicImage {
+    let mut rgb = image.to_rgb8();
+    let (w, h) = rgb.dimensions();
+    let (x0, y0) = (hidden.x.min(w), hidden.y.min(h));
+    let (x1, y1) = (
+        (hidden.x + hidden.width).min(w),
+        (hidden.y + hidden.height).min(h),
+    );
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for (x, y) in (x0..x1)
+        .flat_map(|x| [(x, y0), (x, y1.saturating_sub(1))])
+        .chain((y0..y1).flat_map(|y| [(x0, y), (x1.saturating_sub(1), y)]))
+    {
+        let p = rgb.get_pixel(x, y);
+        (0..3).for_each(|c| sum[c] += u64::from(p[c]));
+        n += 1;
+    }
+    let mean = image::Rgb(sum.map(|v| (v / n.max(1)) as u8));
+    for y in y0..y1 {
+        for x in x0..x1 {
+            rgb.put_pixel(x, y, mean);
+        }
+    }
+    DynamicImage::ImageRgb8(rgb)
+}
+
+/// [`read_image`] before the lattice is judged by how many of its tiles read surely.
+fn read_upright(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let (reading, turn) = read_as_it_stands(image, reader)?;
     let reading = if turn == Turn::None {
         reading
@@ -292,7 +335,7 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
             _ => reading,
         }
     };
-    refuse_unread(reading)
+    Ok(reading)
 }
 
 /// A board has at least this share of its tiles (holes left out) read surely (at least
