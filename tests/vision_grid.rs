@@ -40,16 +40,21 @@ struct Truth {
     tiles: Vec<Vec<String>>,
 }
 
+/// Each real screen's board box, from `fixtures/real_screen_grids.json`, by file name.
+fn real_screen_grids() -> std::collections::BTreeMap<String, Expected> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/real_screen_grids.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The font the synthetic boards and desktops are drawn in (DejaVu Sans Bold).
+fn bold_font() -> ab_glyph::FontRef<'static> {
+    ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap()
+}
+
 #[test]
 fn finds_every_grid_on_the_real_screens() {
     let Some(dir) = real_screens() else { return };
-    let expected: std::collections::BTreeMap<String, Expected> = serde_json::from_str(
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/real_screen_grids.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let expected = real_screen_grids();
     let mut failures = Vec::new();
     let mut checked = 0;
     for (name, want) in &expected {
@@ -126,8 +131,7 @@ fn draw_board(
     n: usize,
     style: &Style,
 ) -> RgbImage {
-    let font =
-        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let font = bold_font();
     let mut img = RgbImage::from_pixel(width, height, style.background);
     // Other text on screen: a score line and a word list in a smaller size.
     imageproc::drawing::draw_text_mut(
@@ -266,8 +270,7 @@ fn finds_a_small_board_on_a_4k_screen() {
 /// A 3840x2160 desktop, as a full-screen capture shows it: a blue gradient wallpaper with `window`
 /// at `at`, and a taskbar of labelled buttons along the bottom.
 fn on_a_4k_desktop(window: &RgbImage, at: (i64, i64)) -> RgbImage {
-    let font =
-        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let font = bold_font();
     let mut page = RgbImage::from_fn(3840, 2160, |x, y| {
         Rgb([
             20 + (40 * x / 3840) as u8,
@@ -328,6 +331,33 @@ fn finds_a_small_board_in_a_window_on_a_4k_desktop() {
     }
 }
 
+/// Reads the real screenshot `name` shrunk (Lanczos) so that its board's tiles are `pitch` pixels
+/// apart (its box from [`real_screen_grids`]), in a window on a 4K desktop (see
+/// [`on_a_4k_desktop`]) that `decorate` may add to: its tiles must read as its truth. Skipped
+/// where `../shared` is absent.
+fn assert_read_on_a_4k_desktop(name: &str, pitch: f32, decorate: fn(RgbImage) -> RgbImage) {
+    let Some(path) = common::real_screen(name) else {
+        return;
+    };
+    let truth = common::board_truth(&path);
+    let shot = vision::load::load(&path).unwrap().to_rgb8();
+    let grid = &real_screen_grids()[name];
+    let k = pitch / (grid.grid[2] as f32 / grid.cols as f32);
+    let (w, h) = (
+        (shot.width() as f32 * k) as u32,
+        (shot.height() as f32 * k) as u32,
+    );
+    let small = image::imageops::resize(&shot, w, h, image::imageops::FilterType::Lanczos3);
+    let page = decorate(on_a_4k_desktop(&small, (2200, 300)));
+    let reader = wordsnap::TileReader::new().unwrap();
+    let read = vision::read_image(&DynamicImage::ImageRgb8(page), &reader)
+        .unwrap_or_else(|e| panic!("{name} at a pitch of {pitch}: {e}"));
+    assert_eq!(
+        read.board.tiles, truth.tiles,
+        "{name} at a pitch of {pitch}"
+    );
+}
+
 /// Real screenshots shrunk onto a 4K desktop (see [`on_a_4k_desktop`]) so that their tiles are
 /// 36 to 61 pixels apart, as a game's window not made full screen shows them: each board is found
 /// and read right. The Wordament ones (light letters on tiles with gaps, on a dark page) need a
@@ -335,46 +365,19 @@ fn finds_a_small_board_in_a_window_on_a_4k_desktop() {
 /// together and no board was found.
 #[test]
 fn real_boards_in_windows_on_a_4k_desktop_are_read() {
-    let grids: std::collections::HashMap<String, Expected> = serde_json::from_str(
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/real_screen_grids.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
-    let reader = wordsnap::TileReader::new().unwrap();
     for (name, pitch) in [
         ("wordament_win8_1920x1080_digram_CH.png", 61.0),
         ("wordament_android_1080x1920_a.png", 36.0),
         ("letterpress_iphone4_pink_theme.png", 38.0),
     ] {
-        let Some(path) = common::real_screen(name) else {
-            return;
-        };
-        let truth = common::board_truth(&path);
-        let shot = vision::load::load(&path).unwrap().to_rgb8();
-        let grid = &grids[name];
-        let k = pitch / (grid.grid[2] as f32 / grid.cols as f32);
-        let (w, h) = (
-            (shot.width() as f32 * k) as u32,
-            (shot.height() as f32 * k) as u32,
-        );
-        let small = image::imageops::resize(&shot, w, h, image::imageops::FilterType::Lanczos3);
-        let page = on_a_4k_desktop(&small, (2200, 300));
-        let read = vision::read_image(&DynamicImage::ImageRgb8(page), &reader)
-            .unwrap_or_else(|e| panic!("{name} at a pitch of {pitch}: {e}"));
-        assert_eq!(
-            read.board.tiles, truth.tiles,
-            "{name} at a pitch of {pitch}"
-        );
+        assert_read_on_a_4k_desktop(name, pitch, |page| page);
     }
 }
 
 /// `page` (4K) with a grid of desktop icons down its left side, 5 columns of 6 (a square and a
 /// label under it), as a cluttered desktop shows them.
 fn with_desktop_icons(mut page: RgbImage) -> RgbImage {
-    let font =
-        ab_glyph::FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf")).unwrap();
+    let font = bold_font();
     let labels = [
         "Recycle Bin",
         "notes.txt",
@@ -410,27 +413,11 @@ fn with_desktop_icons(mut page: RgbImage) -> RgbImage {
 /// lattice hidden, and read.
 #[test]
 fn a_board_beside_a_grid_of_desktop_icons_is_read() {
-    let reader = wordsnap::TileReader::new().unwrap();
     for (name, pitch) in [
         ("boggle_with_friends_1920x1200_qu.png", 70.0),
         ("letterpress_iphone4_pink_theme.png", 60.0),
     ] {
-        let Some(path) = common::real_screen(name) else {
-            return;
-        };
-        let truth = common::board_truth(&path);
-        let shot = vision::load::load(&path).unwrap().to_rgb8();
-        let found = vision::find_board(&DynamicImage::ImageRgb8(shot.clone())).unwrap();
-        let k = pitch / (found.grid.width as f32 / found.cols as f32);
-        let (w, h) = (
-            (shot.width() as f32 * k) as u32,
-            (shot.height() as f32 * k) as u32,
-        );
-        let small = image::imageops::resize(&shot, w, h, image::imageops::FilterType::Lanczos3);
-        let page = with_desktop_icons(on_a_4k_desktop(&small, (2200, 300)));
-        let read = vision::read_image(&DynamicImage::ImageRgb8(page), &reader)
-            .unwrap_or_else(|e| panic!("{name} beside desktop icons: {e}"));
-        assert_eq!(read.board.tiles, truth.tiles, "{name} beside desktop icons");
+        assert_read_on_a_4k_desktop(name, pitch, with_desktop_icons);
     }
 }
 

@@ -314,10 +314,9 @@ fn with_box_hidden(image: &DynamicImage, hidden: GridBox) -> DynamicImage {
         n += 1;
     }
     let mean = image::Rgb(sum.map(|v| (v / n.max(1)) as u8));
-    for y in y0..y1 {
-        for x in x0..x1 {
-            rgb.put_pixel(x, y, mean);
-        }
+    if x1 > x0 && y1 > y0 {
+        let area = imageproc::rect::Rect::at(x0 as i32, y0 as i32).of_size(x1 - x0, y1 - y0);
+        imageproc::drawing::draw_filled_rect_mut(&mut rgb, area, mean);
     }
     DynamicImage::ImageRgb8(rgb)
 }
