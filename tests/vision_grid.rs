@@ -421,6 +421,18 @@ fn a_board_beside_a_grid_of_desktop_icons_is_read() {
     }
 }
 
+/// A Ruzzle board shrunk onto a 4K desktop (tiles 54-63 px apart, letters about 20 px high): the
+/// middle grey of a downscaled `M` or `R` was taken for a swipe trail's band, and the "letter"
+/// found under it once lifted, the tile's coloured border or a stem, was read in the place of
+/// the letter (`I`, `J`; doubted here, but read `I` at 96% beside a page of text). A letter under
+/// a trail is preferred only where it lies over the letter as cut, and never when shorter.
+#[test]
+fn a_small_ruzzle_board_keeps_its_letters_where_no_trail_is_drawn() {
+    for pitch in [54.5, 59.5, 63.0] {
+        assert_read_on_a_4k_desktop("ruzzle_android_1080x2340.png", pitch, |page| page);
+    }
+}
+
 /// Two screenshots of 4x4 boards put side by side in one figure line up on one 4x8 lattice of
 /// letters: no game's board has that shape, so the image is refused (and not read as one board,
 /// nor as one board and a column of the other).

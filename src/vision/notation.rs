@@ -1185,19 +1185,23 @@ fn read_lifted_letters(
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
 ) -> Result<Vec<usize>, VisionError> {
+    let sureness = |r: &CropReading| tile_notation(r).1;
+    // A letter under the trail elsewhere than the text as cut (see
+    // `TileCrops::lifted_in_place`) may stand for that text only where it did not read surely.
     let lifted: Vec<(usize, GrayImage)> = owners
         .iter()
         .enumerate()
         .filter(|(_, (_, kind))| kind.is_none())
+        .filter(|&(k, &(i, _))| cells[i].lifted_in_place() || sureness(&readings[k]) < LIFTED_SURE)
         .filter_map(|(k, &(i, _))| {
             let (_, crop) = cells[i].lifted_main.as_ref()?;
             Some((k, crop.clone()))
         })
         .collect();
     // A banner's edge or shadow is lifted as a band too: not under a cover.
-    let sureness = |r: &CropReading| tile_notation(r).1;
     keep_surer_readings(reader, lifted, crops, readings, sureness, |k, again| {
-        !edges.covers_row(cells[owners[k].0].row) && sureness(again) >= LIFTED_SURE
+        let cell = &cells[owners[k].0];
+        !edges.covers_row(cell.row) && cell.lifted_in_place() && sureness(again) >= LIFTED_SURE
     })
 }
 

@@ -247,6 +247,27 @@ pub struct TileCrops {
     pub ink_beside_main: f32,
 }
 
+impl TileCrops {
+    /// Whether the letter cut from the image with a swipe trail lifted off lies where the letter
+    /// cut from the image as it is does (their boxes overlap: an `O` whose right side the trail
+    /// hides is cut as a `C` inside the lifted `O`, and a letter cut with the band's edge is
+    /// shifted off it), or no letter was cut from the image as it is. Apart from it, it may be
+    /// the letter, where the text cut from the image as it is was other ink, or other ink: a
+    /// "band" found on a small tile may be the middle grey of a downscaled letter (an `M` or an
+    /// `R` 20 px high), and once it is lifted, the letter merges with the badge beside it and the
+    /// letter-sized ink left nearest the cell's middle is the tile's coloured border, a line a
+    /// pixel wide beside the letter, read `I` at 96-99%. False when no letter was cut under a
+    /// trail.
+    pub(crate) fn lifted_in_place(&self) -> bool {
+        let Some((lifted, _)) = &self.lifted_main else {
+            return false;
+        };
+        self.main
+            .as_ref()
+            .is_none_or(|(text, _)| text.overlaps(lifted))
+    }
+}
+
 #[cfg(test)]
 impl TileCrops {
     /// A cell at (`row`, `col`) whose box is `cell`, with no text, marks or ink: for tests of
@@ -421,9 +442,14 @@ fn cut_cell(
             || !hole
             || middle.ink_share(masks.get(lattice.dark)) > UNREADABLE_INK_SHARE
                 && !is_plain(full, middle.to_pixels(scale, full.dimensions())));
-    let lifted_main = lifted.and_then(|image| {
-        letter_under_trail(image, cell, h * scale).map(|text| dark_line_crop(image, cell, text))
-    });
+    let lifted_main = lifted
+        .and_then(|image| {
+            letter_under_trail(image, cell, h * scale).map(|text| dark_line_crop(image, cell, text))
+        })
+        .filter(|(under_trail, _)| {
+            main.as_ref()
+                .is_none_or(|(text, _)| no_shorter(*text, *under_trail, h * scale))
+        });
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
@@ -466,6 +492,23 @@ fn cut_cell(
         joined_main,
         ink_beside_main,
     }
+}
+
+/// A letter cut again from the image with a swipe trail lifted off is at least this share of the
+/// height of the letter cut from the image as it is (or of the board's letters, where the letter
+/// as cut is taller: it may have taken in the band's edge); see [`no_shorter`].
+const LIFTED_HEIGHT_KEPT: f32 = 0.85;
+
+/// Whether the letter cut from the image with a trail lifted off (`under_trail`) is no shorter
+/// than the letter cut from the image as it is (`text`), for `h`-high letters (see
+/// [`LIFTED_HEIGHT_KEPT`]): lifting a trail gives a letter back the strokes the band hid, it
+/// takes none away. A shorter one is a piece of other ink: a "band" found on a small tile may be
+/// the middle grey of a downscaled letter (an `M` 20 px high); unblended, the letter merges with
+/// the badge beside it, and the letter-sized ink left nearest the cell's middle is one of its
+/// stems, read `J`.
+fn no_shorter(text: PixelBox, under_trail: PixelBox, h: f32) -> bool {
+    let letter_height = text.height().min(h as u32) as f32;
+    under_trail.height() as f32 >= LIFTED_HEIGHT_KEPT * letter_height
 }
 
 /// The corner marks of cell `(row, col)` looked for again in the image's smallest colour channel,
@@ -1650,6 +1693,39 @@ fn ink_box(img: &GrayImage) -> Option<PixelBox> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_letter_under_a_trail_is_no_shorter_than_the_letter_as_cut() {
+        let o = PixelBox::new(100, 100, 118, 120);
+        // A `C` (an `O` whose right side the trail hides), and the `O` lifted.
+        assert!(no_shorter(PixelBox::new(100, 100, 114, 120), o, 20.0));
+        // A band's edge taken in with the letter as cut: the letter under the trail is shorter
+        // than that, but not than the board's letters.
+        assert!(no_shorter(PixelBox::new(100, 96, 118, 124), o, 20.0));
+        // A stem of an `M`, two thirds of its height.
+        let m = PixelBox::new(100, 100, 123, 121);
+        assert!(!no_shorter(m, PixelBox::new(101, 107, 105, 121), 20.0));
+    }
+
+    #[test]
+    fn a_letter_under_a_trail_is_in_place_only_where_it_lies_over_the_letter_as_cut() {
+        let cell = PixelBox::new(90, 90, 145, 145);
+        let crop = || GrayImage::new(1, 1);
+        let with = |main: Option<PixelBox>, lifted: PixelBox| TileCrops {
+            main: main.map(|b| (b, crop())),
+            lifted_main: Some((lifted, crop())),
+            ..TileCrops::blank(0, 0, cell)
+        };
+        let o = PixelBox::new(100, 100, 118, 120);
+        // The `C` cut from the image as it is lies inside the lifted `O`.
+        assert!(with(Some(PixelBox::new(100, 100, 114, 120)), o).lifted_in_place());
+        // No letter was cut from the image as it is.
+        assert!(with(None, o).lifted_in_place());
+        // The tile's border beside the letter, a line a pixel wide.
+        assert!(!with(Some(o), PixelBox::new(121, 98, 122, 122)).lifted_in_place());
+        // Nothing under a trail.
+        assert!(!TileCrops::blank(0, 0, cell).lifted_in_place());
+    }
 
     /// A 100x100 tile of deep magenta (120, 10, 60) with an `H` 60 px high in (30, 10, 60): the
     /// letter differs from its tile by 27 grey levels and by 90 in red.
