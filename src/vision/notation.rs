@@ -1170,13 +1170,15 @@ fn ink_share(crop: &GrayImage) -> f32 {
 /// one read wrong at 90% or more left (a `K` cut to its stem) reads `I` both ways. Measured on
 /// the sets and probes of real screenshots too: nothing else changes. Not in a row under a
 /// cover: a banner's edge or soft shadow is lifted as a band too, and letters cut again from it
-/// read wrong and surely (a Wordament `L` as `T` at 95%).
+/// read wrong and surely (a Wordament `L` as `T` at 95%). Nor where it does not lie over the
+/// letter as cut (see `TileCrops::lifted_in_place`): there it may only replace a letter read
+/// under this, by reading surer.
 const LIFTED_SURE: f32 = 0.9;
 
 /// Reads the main texts cut again where a swipe trail was lifted off a cell (see
 /// [`super::trail`]), in one model call, and keeps each where it reads surer than the text cut
-/// from the image as it is, or surely, outside rows under a cover (see [`LIFTED_SURE`]).
-/// Returns the indices (into `crops`) of the kept ones.
+/// from the image as it is, or surely, outside rows under a cover and over the letter as cut
+/// (see [`LIFTED_SURE`]). Returns the indices (into `crops`) of the kept ones.
 fn read_lifted_letters(
     reader: &TileReader,
     cells: &[TileCrops],
