@@ -251,13 +251,12 @@ impl TileCrops {
     /// Whether the letter cut from the image with a swipe trail lifted off lies where the letter
     /// cut from the image as it is does (their boxes overlap: an `O` whose right side the trail
     /// hides is cut as a `C` inside the lifted `O`, and a letter cut with the band's edge is
-    /// shifted off it), or no letter was cut from the image as it is. Apart from it, it may be
-    /// the letter, where the text cut from the image as it is was other ink, or other ink: a
-    /// "band" found on a small tile may be the middle grey of a downscaled letter (an `M` or an
-    /// `R` 20 px high), and once it is lifted, the letter merges with the badge beside it and the
-    /// letter-sized ink left nearest the cell's middle is the tile's coloured border, a line a
-    /// pixel wide beside the letter, read `I` at 96-99%. False when no letter was cut under a
-    /// trail.
+    /// shifted off it), or no letter was cut from the image as it is. False when no letter was
+    /// cut under a trail. One that lies apart may be the letter (the text as cut being other ink)
+    /// or may itself be other ink: a "band" found on a small tile may be the middle grey of a
+    /// downscaled letter (an `M` or an `R` 20 px high), and once it is lifted, the letter merges
+    /// with the badge beside it and the letter-sized ink left nearest the cell's middle is the
+    /// tile's coloured border, a line a pixel wide beside the letter, read `I` at 96-99%.
     pub(crate) fn lifted_in_place(&self) -> bool {
         let Some((lifted, _)) = &self.lifted_main else {
             return false;

@@ -618,7 +618,13 @@ mod tests {
 
     /// `under` seen through a white band of the given opacity.
     fn blend(under: [u8; 3], opacity: f32) -> [u8; 3] {
-        under.map(|c| (opacity * 255.0 + (1.0 - opacity) * c as f32).round() as u8)
+        blend_with(under, [255, 255, 255], opacity)
+    }
+
+    /// `under` seen through a band of colour `band` and the given opacity.
+    fn blend_with(under: [u8; 3], band: [u8; 3], opacity: f32) -> [u8; 3] {
+        [0, 1, 2]
+            .map(|k| (opacity * band[k] as f32 + (1.0 - opacity) * under[k] as f32).round() as u8)
     }
 
     /// A 100x100 green tile with a dark `H`-like letter (two stems and a bar), and optionally a
@@ -629,12 +635,19 @@ mod tests {
 
     /// [`tile`] in other colours.
     fn tile_of(ground: [u8; 3], ink: [u8; 3], band: Option<f32>) -> RgbImage {
+        tile_under_band(ground, ink, band.map(|opacity| ([255, 255, 255], opacity)))
+    }
+
+    /// [`tile_of`] with a band of any colour (and its opacity).
+    fn tile_under_band(ground: [u8; 3], ink: [u8; 3], band: Option<([u8; 3], f32)>) -> RgbImage {
         RgbImage::from_fn(100, 100, |x, y| {
             let stem = (25..75).contains(&y) && ((28..40).contains(&x) || (60..72).contains(&x));
             let bar = (45..55).contains(&y) && (28..72).contains(&x);
             let under = if stem || bar { ink } else { ground };
             match band {
-                Some(opacity) if (43..57).contains(&x) => Rgb(blend(under, opacity)),
+                Some((colour, opacity)) if (43..57).contains(&x) => {
+                    Rgb(blend_with(under, colour, opacity))
+                }
                 _ => Rgb(under),
             }
         })
@@ -771,17 +784,7 @@ mod tests {
     #[test]
     fn a_faint_pale_blue_band_over_a_magenta_tile_is_lifted() {
         // A pale blue band (230, 240, 255) of opacity 0.45, measured as a white band's: 0.38.
-        let (ground, ink, band) = ([237, 120, 226], [47, 23, 44], [230.0, 240.0, 255.0]);
-        let rgb = RgbImage::from_fn(100, 100, |x, y| {
-            let stem = (25..75).contains(&y) && ((28..40).contains(&x) || (60..72).contains(&x));
-            let bar = (45..55).contains(&y) && (28..72).contains(&x);
-            let under: [u8; 3] = if stem || bar { ink } else { ground };
-            if (43..57).contains(&x) {
-                Rgb([0, 1, 2].map(|k| (0.45 * band[k] + 0.55 * under[k] as f32).round() as u8))
-            } else {
-                Rgb(under)
-            }
-        });
+        let rgb = tile_under_band([237, 120, 226], [47, 23, 44], Some(([230, 240, 255], 0.45)));
         let grey = DynamicImage::ImageRgb8(rgb.clone()).to_luma8();
         let (ink, hidden) = (grey.get_pixel(30, 30)[0], grey.get_pixel(50, 50)[0]);
         let lifted = lift_tile(&rgb).expect("the band is lifted");
