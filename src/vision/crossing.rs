@@ -10,7 +10,10 @@
 //! the share of the ring of ground round the box that is unlike the ground (a stroke running on
 //! past the letter), are measured on every letter of the board; a letter whose share stands far
 //! above the usual share of the letters on tiles of its colour (a theme's glow or a shaded tile
-//! puts some on every such letter alike) is crossed.
+//! puts some on every such letter alike) is crossed. A tile of a colour too few letters share (a
+//! tile the swipe tints) has its box's share weighed against all the board's letters instead.
+//! Where a cover (a banner) reaches into a tile's middle, its edge runs through the ring: the
+//! caller leaves that ring out (see [`LetterBox::ground_shown`]).
 
 use super::fill::{self, Colour};
 use super::rect::PixelBox;
@@ -34,8 +37,12 @@ const ABOVE_USUAL: f32 = 0.03;
 /// within this distance, RGB): a game's bonus tiles are shaded otherwise (Boggle With Friends'
 /// orange `TL` tiles, a glowing disc behind the letter) ...
 const SAME_TILE_COLOUR: f32 = 60.0;
-/// ... at least this many of them (the letter itself included); with fewer, the letter is not
-/// taken as crossed.
+/// ... at least this many of them (the letter itself included). With fewer (a tile the swipe
+/// tints, the one tile of its colour), its box's share is weighed against the usual share of
+/// all the board's letters: it is measured against the tile's own ground and ink, so a tile's
+/// colour leaves it near nothing (0 on each of the 172 letters with fewer peers on the real
+/// screenshots of the gathered sets), while the ring, which a bonus tile's glow fills (up to 0.18
+/// on Boggle With Friends' `DW` tiles), is not weighed.
 const FEWEST_LETTERS: usize = 4;
 /// A pixel of the ring round a letter is unlike its ground when it lies at least this share of
 /// the letter's contrast (ink to ground) from the ground's colour.
@@ -64,8 +71,9 @@ pub(crate) struct LetterBox {
     /// The boxes of the cell's corner marks (values, badges, a gem: what a tile shows beside
     /// its letter), left out of what is measured.
     pub marks: Vec<PixelBox>,
-    /// Whether the ring of ground round the letter counts: not where a cover's edge runs through
-    /// the tile (a banner over the board's top row), which is no stroke across the letter.
+    /// Whether the ring of ground round the letter counts: not where a cover reaches the middle
+    /// of the cell the ring is sampled in (see [`ring_area`]; a banner over the board's top row),
+    /// whose edge is no stroke across the letter.
     pub ground_shown: bool,
 }
 
@@ -90,14 +98,17 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
             let (Some(s), Some(l)) = (s, l) else {
                 return false;
             };
-            let peers: Vec<&Shares> = shares
+            let all: Vec<&Shares> = shares.iter().flatten().collect();
+            let peers: Vec<&Shares> = all
                 .iter()
-                .flatten()
+                .copied()
                 .filter(|p| fill::distance(p.ground, s.ground) < SAME_TILE_COLOUR)
                 .collect();
-            if peers.len() < FEWEST_LETTERS {
+            let few_peers = peers.len() < FEWEST_LETTERS;
+            if few_peers && all.len() < FEWEST_LETTERS {
                 return false;
             }
+            let peers = if few_peers { all } else { peers };
             let usual = |of: fn(&Shares) -> f32| {
                 let mut known: Vec<f32> = peers.iter().map(|p| of(p)).collect();
                 known.sort_by(f32::total_cmp);
@@ -107,7 +118,7 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
                 of(s) >= least && of(s) >= usual(of) + ABOVE_USUAL
             };
             stands_out(|s| s.off_colour, CROSSED_SHARE)
-                || l.ground_shown && stands_out(|s| s.unlike_ring, RING_CROSSED_SHARE)
+                || l.ground_shown && !few_peers && stands_out(|s| s.unlike_ring, RING_CROSSED_SHARE)
         })
         .collect()
 }
@@ -169,6 +180,15 @@ fn shares_of(
     })
 }
 
+/// The middle of `cell`, where the ring of ground round its letter is sampled: the cell less
+/// its outer margin (see [`CELL_MARGIN`]).
+pub(crate) fn ring_area(cell: PixelBox) -> PixelBox {
+    cell.inset(
+        (CELL_MARGIN * cell.width() as f32) as u32,
+        (CELL_MARGIN * cell.height() as f32) as u32,
+    )
+}
+
 /// The colours of a ring round `text` inside the middle of `cell` (see [`RING`]), at the
 /// points where `keep` holds.
 fn ring_colours(
@@ -178,13 +198,9 @@ fn ring_colours(
     keep: &dyn Fn((u32, u32)) -> bool,
 ) -> Vec<Colour> {
     let pad = (RING * text.height() as f32).round().max(1.0) as u32;
-    let inside = cell.inset(
-        (CELL_MARGIN * cell.width() as f32) as u32,
-        (CELL_MARGIN * cell.height() as f32) as u32,
-    );
     let ring = text
         .outset(pad, pad)
-        .clamp_to_box(inside)
+        .clamp_to_box(ring_area(cell))
         .clamp_to(image.dimensions());
     colours_where(image, ring, &|(x, y)| {
         !text.contains((x as f32 + 0.5, y as f32 + 0.5)) && keep((x, y))
@@ -293,6 +309,55 @@ mod tests {
             crossed_letters(&image, &letters),
             vec![false, true, false, false, false]
         );
+    }
+
+    /// Paints the ground of the `k`th tile of [`blue_tiles`] `colour` (its letter kept).
+    fn tint_tile(image: &mut RgbImage, k: u32, colour: [u8; 3]) {
+        for x in 100 * k..100 * k + 100 {
+            for y in 0..100 {
+                if image.get_pixel(x, y).0 == [0, 160, 255] {
+                    image.put_pixel(x, y, Rgb(colour));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_across_the_letter_of_the_one_tile_of_its_colour_crosses_it() {
+        // The second tile tinted gold (a swiped tile): no other letter lies on a tile of its
+        // colour, and a white line covers its `O`'s right side.
+        let (mut image, letters) = blue_tiles(5);
+        tint_tile(&mut image, 1, [250, 215, 110]);
+        for x in 150..200 {
+            for y in 46..54 {
+                image.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        let image = DynamicImage::ImageRgb8(image);
+        assert_eq!(
+            crossed_letters(&image, &letters),
+            vec![false, true, false, false, false]
+        );
+    }
+
+    #[test]
+    fn a_glow_round_the_letter_of_the_one_tile_of_its_colour_does_not_cross_it() {
+        // A bonus tile of its own colour with a light disc round its letter (Boggle With
+        // Friends' `DW` tile): its ring is unlike its ground, but no tile of its colour tells
+        // whether that is usual.
+        let (mut image, letters) = blue_tiles(5);
+        tint_tile(&mut image, 1, [90, 200, 110]);
+        for x in 100..200 {
+            for y in 0..100 {
+                let (dx, dy) = (x as f32 - 150.0, y as f32 - 50.0);
+                let r = (dx * dx / 0.5 + dy * dy).sqrt();
+                if (36.0..44.0).contains(&r) {
+                    image.put_pixel(x, y, Rgb([200, 240, 200]));
+                }
+            }
+        }
+        let image = DynamicImage::ImageRgb8(image);
+        assert_eq!(crossed_letters(&image, &letters), vec![false; 5]);
     }
 
     #[test]

@@ -727,6 +727,16 @@ impl<'a> CoverEdges<'a> {
         })
     }
 
+    /// Whether a cover over `row` reaches into `area` (a part of one of its cells): its edge
+    /// from above lies below the area's top, or its edge from below above the area's bottom. A
+    /// board's frame, or the page round it, is found as a cover over its first and last rows
+    /// with its edge beyond their tiles: it reaches no tile's middle.
+    fn reaches(&self, row: usize, area: PixelBox) -> bool {
+        let edge = |from_above: bool| self.across(from_above).get(row).copied().flatten();
+        edge(true).is_some_and(|edge| edge >= area.top as f32)
+            || edge(false).is_some_and(|edge| edge < area.bottom as f32)
+    }
+
     /// The side of the cover whose edge the letter of `cell` (its vertical span in the cell:
     /// `span`) reaches (see [`COVER_TOUCH`]); `None` when it reaches none.
     fn touching(&self, cell: &TileCrops, span: VerticalSpan) -> Option<Cover> {
@@ -945,7 +955,7 @@ fn doubt_crossed_letters(
                     text,
                     cell: cell.cell,
                     marks: cell.marks.iter().map(|(b, _)| *b).collect(),
-                    ground_shown: !edges.covers_row(cell.row),
+                    ground_shown: !edges.reaches(cell.row, crossing::ring_area(cell.cell)),
                 })
         })
         .collect();
