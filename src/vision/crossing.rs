@@ -294,16 +294,21 @@ mod tests {
         (image, letters)
     }
 
-    #[test]
-    fn a_line_of_another_colour_across_a_letter_crosses_it() {
-        let (mut image, letters) = blue_tiles(5);
-        // A white line, 8 pixels wide, from the second tile's centre out through its right side
-        // (a swipe's path ending on that tile): it covers the `O`'s right side.
+    /// Draws a white line, 8 pixels wide, from the centre of the second tile of [`blue_tiles`]
+    /// out through its right side (a swipe's path ending on that tile): it covers the `O`'s
+    /// right side.
+    fn draw_path_end(image: &mut RgbImage) {
         for x in 150..200 {
             for y in 46..54 {
                 image.put_pixel(x, y, Rgb([255, 255, 255]));
             }
         }
+    }
+
+    #[test]
+    fn a_line_of_another_colour_across_a_letter_crosses_it() {
+        let (mut image, letters) = blue_tiles(5);
+        draw_path_end(&mut image);
         let image = DynamicImage::ImageRgb8(image);
         assert_eq!(
             crossed_letters(&image, &letters),
@@ -325,14 +330,10 @@ mod tests {
     #[test]
     fn a_line_across_the_letter_of_the_one_tile_of_its_colour_crosses_it() {
         // The second tile tinted gold (a swiped tile): no other letter lies on a tile of its
-        // colour, and a white line covers its `O`'s right side.
+        // colour, and a swipe's path ends on it.
         let (mut image, letters) = blue_tiles(5);
         tint_tile(&mut image, 1, [250, 215, 110]);
-        for x in 150..200 {
-            for y in 46..54 {
-                image.put_pixel(x, y, Rgb([255, 255, 255]));
-            }
-        }
+        draw_path_end(&mut image);
         let image = DynamicImage::ImageRgb8(image);
         assert_eq!(
             crossed_letters(&image, &letters),
