@@ -91,6 +91,7 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
                 .and_then(|l| shares_of(image, l.text, l.cell, &l.marks))
         })
         .collect();
+    let all: Vec<&Shares> = shares.iter().flatten().collect();
     shares
         .iter()
         .zip(letters)
@@ -98,7 +99,6 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
             let (Some(s), Some(l)) = (s, l) else {
                 return false;
             };
-            let all: Vec<&Shares> = shares.iter().flatten().collect();
             let peers: Vec<&Shares> = all
                 .iter()
                 .copied()
@@ -108,7 +108,7 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
             if few_peers && all.len() < FEWEST_LETTERS {
                 return false;
             }
-            let peers = if few_peers { all } else { peers };
+            let peers: &[&Shares] = if few_peers { &all } else { &peers };
             let usual = |of: fn(&Shares) -> f32| {
                 let mut known: Vec<f32> = peers.iter().map(|p| of(p)).collect();
                 known.sort_by(f32::total_cmp);

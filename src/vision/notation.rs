@@ -716,15 +716,17 @@ impl<'a> CoverEdges<'a> {
         self.across(false);
     }
 
+    /// Where a cover over `row` begins, from above when `from_above`, else from below; `None`
+    /// where none comes over it.
+    fn edge(&self, row: usize, from_above: bool) -> Option<f32> {
+        self.across(from_above).get(row).copied().flatten()
+    }
+
     /// Whether a cover comes over `row` from above or from below.
     fn covers_row(&self, row: usize) -> bool {
-        [true, false].into_iter().any(|from_above| {
-            self.across(from_above)
-                .get(row)
-                .copied()
-                .flatten()
-                .is_some()
-        })
+        [true, false]
+            .into_iter()
+            .any(|from_above| self.edge(row, from_above).is_some())
     }
 
     /// Whether a cover over `row` reaches into `area` (a part of one of its cells): its edge
@@ -732,9 +734,11 @@ impl<'a> CoverEdges<'a> {
     /// board's frame, or the page round it, is found as a cover over its first and last rows
     /// with its edge beyond their tiles: it reaches no tile's middle.
     fn reaches(&self, row: usize, area: PixelBox) -> bool {
-        let edge = |from_above: bool| self.across(from_above).get(row).copied().flatten();
-        edge(true).is_some_and(|edge| edge >= area.top as f32)
-            || edge(false).is_some_and(|edge| edge < area.bottom as f32)
+        self.edge(row, true)
+            .is_some_and(|edge| edge >= area.top as f32)
+            || self
+                .edge(row, false)
+                .is_some_and(|edge| edge < area.bottom as f32)
     }
 
     /// The side of the cover whose edge the letter of `cell` (its vertical span in the cell:
@@ -745,12 +749,7 @@ impl<'a> CoverEdges<'a> {
             cell.cell.top as f32 + span.top,
             cell.cell.top as f32 + span.bottom,
         );
-        let edge = |side: Cover| {
-            self.across(side == Cover::Above)
-                .get(cell.row)
-                .copied()
-                .flatten()
-        };
+        let edge = |side: Cover| self.edge(cell.row, side == Cover::Above);
         if edge(Cover::Above).is_some_and(|edge| (top - edge).abs() <= touch) {
             Some(Cover::Above)
         } else if edge(Cover::Below).is_some_and(|edge| (edge - bottom).abs() <= touch) {
