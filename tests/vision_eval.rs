@@ -184,6 +184,46 @@ fn a_path_line_along_the_bottom_row_is_doubted() {
     }
 }
 
+/// A capture cut through its board's last column: the real Boggle With Friends capture
+/// `boggle_with_friends_1920x1200_dl_dw_qu.png` cropped 0.16 of a pitch inside the right edge of
+/// its last column. The edge cuts the bottom-right tile's `QU` through its `U` and its value
+/// `10` through its `0`: what is left read `Q` and `1`, both at 100%. A glyph cut by the image's
+/// edge beside a text makes it unsure: nothing is read wrong at 90% or more.
+#[test]
+fn a_tile_the_image_edge_cuts_through_is_not_read_surely_as_less() {
+    use wordsnap::vision::{self, ocr::TileReader};
+    let Some(image) = real_capture("boggle_with_friends_1920x1200_dl_dw_qu.png") else {
+        return;
+    };
+    let reader = TileReader::new().expect("the embedded model loads");
+    let clean = vision::read_image(&image, &reader).expect("the board is found");
+    let last = clean.board.cols - 1;
+    let corner = clean.cells[clean.board.rows * clean.board.cols - 1];
+    let pitch = (corner.right - corner.left) as f32;
+    let width = corner.right - (0.16 * pitch) as u32;
+    let cut = image.crop_imm(0, 0, width, image.height());
+    let read = vision::read_image(&cut, &reader).expect("the board is found");
+    assert_eq!(clean.board.tiles[3][last], "QU");
+    assert!(
+        read.confidence[3][last] < 0.9,
+        "{} at {}",
+        read.board.tiles[3][last],
+        read.confidence[3][last]
+    );
+    let values = |r: &vision::BoardReading| r.board.values.clone().expect("values are read");
+    let (clean_values, cut_values) = (values(&clean), values(&read));
+    for (r, tiles) in read.board.tiles.iter().enumerate() {
+        for (c, tile) in tiles.iter().enumerate() {
+            if read.confidence[r][c] >= 0.9 {
+                assert_eq!(tile, &clean.board.tiles[r][c], "({r},{c})");
+            }
+            if read.value_confidence[r][c] >= 0.9 {
+                assert_eq!(cut_values[r][c], clean_values[r][c], "value at ({r},{c})");
+            }
+        }
+    }
+}
+
 /// The real Ruzzle capture `ruzzle_android_480x800_midswipe.jpg` (see [`real_capture`]).
 fn real_ruzzle_capture() -> Option<image::DynamicImage> {
     real_capture("ruzzle_android_480x800_midswipe.jpg")

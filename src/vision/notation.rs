@@ -1108,6 +1108,24 @@ fn doubt_letter_pieces(
     }
 }
 
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings beside which a
+/// glyph cut by the image's edge may lie (see `TileCrops::main_cut_by_image_edge`): a `QU` whose
+/// `U` the edge cut to its left stem reads `Q` at 100%. Letters cut again (see [`Recut`]) are
+/// left alone.
+fn doubt_letters_cut_by_image_edges(
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    recut: &Recut,
+    readings: &mut [CropReading],
+) {
+    for (k, &(i, mark)) in owners.iter().enumerate() {
+        if mark.is_none() && !recut.holds(k) && cells[i].main_cut_by_image_edge {
+            let r = &mut readings[k];
+            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        }
+    }
+}
+
 /// A mark beside a main text read `I`, at most this share of the text's height away from it,
 /// can be a piece of its letter (see [`doubt_stems_beside_marks`]).
 const STEM_PIECE_GAP: f32 = 0.35;
@@ -1487,6 +1505,7 @@ pub fn read_cells(
         .map(|(k, side)| (owners[k].0, side))
         .collect();
     doubt_letter_pieces(cells, &owners, &recut, &mut readings);
+    doubt_letters_cut_by_image_edges(cells, &owners, &recut, &mut readings);
     doubt_stems_beside_marks(cells, &owners, &recut, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     doubt_off_centre_specials(cells, &owners, &mains, &recut, &mut readings);
@@ -2534,7 +2553,8 @@ impl CellGrids {
     /// (see [`beside_on_its_line`]), read as a digit or not (a `0` read as an `O`), may be one
     /// digit of a value whose digits were found apart: it keeps at most
     /// [`ODD_LETTER_CONFIDENCE`]; so does one beside which a digit broken into pieces too small
-    /// to be marks lies (see `TileCrops::marks_with_broken_ink_beside`). A value printed smaller than
+    /// to be marks, or cut by the image's edge, lies (see
+    /// `TileCrops::marks_with_broken_ink_beside`). A value printed smaller than
     /// [`LEGIBLE_DIGIT_PIXELS`] keeps at most [`SMALL_DIGIT_CONFIDENCE`].
     fn choose_values(&mut self, cells: &[TileCrops]) {
         let cell_box = |i: usize| cells.iter().find(|c| c.row * self.cols + c.col == i);

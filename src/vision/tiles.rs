@@ -229,8 +229,9 @@ pub struct TileCrops {
     /// again when the mark reads as no badge.
     pub mark_labels: Vec<Option<MarkLabel>>,
     /// The boxes of those of `marks` beside which lie pieces of ink too small to be marks, as
-    /// high as a digit between them: a digit broken into pieces beside the mark, which may then
-    /// be one digit of a longer value (see `notation`).
+    /// high as a digit between them (a digit broken into pieces), or a digit the image's edge
+    /// cuts (see [`cut_by_the_image_edge`]): the mark may then be one digit of a longer value
+    /// (see `notation`).
     pub marks_with_broken_ink_beside: Vec<PixelBox>,
     /// True when the cell has no letter but holds ink (a tile whose letter was not found).
     pub unreadable: bool,
@@ -245,6 +246,9 @@ pub struct TileCrops {
     /// The share of the ink in the cell's middle that lies outside the main text's box (see
     /// [`ink_beside`]).
     pub ink_beside_main: f32,
+    /// Whether a glyph cut by the image's left or right edge may lie beside the main text (see
+    /// [`cut_by_the_image_edge`]): the tile may be longer than its text (`QU` read `Q`).
+    pub main_cut_by_image_edge: bool,
 }
 
 impl TileCrops {
@@ -284,6 +288,7 @@ impl TileCrops {
             lifted_main: None,
             joined_main: None,
             ink_beside_main: 0.0,
+            main_cut_by_image_edge: false,
         }
     }
 }
@@ -387,9 +392,13 @@ fn cut_cell(
         )
     };
     let corner = corner_marks(full, window, cell, letter, h * scale, lattice.px * scale);
+    // Whether the cell's tile runs past the image's left and right edges.
+    let size = (full.width() as f32 / scale, full.height() as f32 / scale);
+    let [left, right, _, _] = lattice.past_image_edges(row, col, size);
+    let tile_past = [left > TILE_PAST_EDGE, right > TILE_PAST_EDGE];
     let marks_with_broken_ink_beside = corner
         .iter()
-        .filter(|m| m.broken_ink_beside)
+        .filter(|m| m.broken_ink_beside || cut_by_the_image_edge(full, &m.ink, tile_past))
         .map(|m| m.ink.bounds())
         .collect();
     let (marks, mark_labels) = corner
@@ -452,27 +461,47 @@ fn cut_cell(
     // Against the box that is read (narrowed to the largest letter in it by `whole_line`), not
     // the one found at the working size: an `H` whose crossbar a sharpened capture broke is cut
     // to its left stem there.
-    let ink_beside_main = main.as_ref().map_or(0.0, |(read, _)| {
-        // A letter relocated to the other polarity (see `letter_in_cell`) is measured in its own
-        // polarity's ink: in the board's, its tile's ground is ink. A letter looked for again in
-        // the cell alone is of the board's polarity.
-        let dark = if relocated_main {
+    // A letter relocated to the other polarity (see `letter_in_cell`) is measured in its own
+    // polarity's ink: in the board's, its tile's ground is ink. A letter looked for again in the
+    // cell alone is of the board's polarity.
+    let main_dark = main.as_ref().map(|_| {
+        if relocated_main {
             ink_is_dark(full, cell_middle(cell), cell_middle(cell)).unwrap_or(lattice.dark)
         } else {
             main_blob.map_or(lattice.dark, |m| m.dark)
-        };
-        let read = Rect::new(
-            read.left as f32 / scale,
-            read.top as f32 / scale,
-            read.right as f32 / scale,
-            read.bottom as f32 / scale,
-        );
-        ink_beside(
-            &cell_box.inset_share(BESIDE_MIDDLE_INSET),
-            read,
-            masks.get(dark),
-        )
+        }
     });
+    let ink_beside_main = main
+        .as_ref()
+        .zip(main_dark)
+        .map_or(0.0, |((read, _), dark)| {
+            let read = Rect::new(
+                read.left as f32 / scale,
+                read.top as f32 / scale,
+                read.right as f32 / scale,
+                read.bottom as f32 / scale,
+            );
+            ink_beside(
+                &cell_box.inset_share(BESIDE_MIDDLE_INSET),
+                read,
+                masks.get(dark),
+            )
+        });
+    let main_cut_by_image_edge = main
+        .as_ref()
+        .zip(main_dark)
+        .is_some_and(|((read, _), dark)| {
+            let text = Blob {
+                x0: read.left,
+                y0: read.top,
+                x1: read.right,
+                y1: read.bottom,
+                area: read.area(),
+                dark,
+                parts: 1,
+            };
+            cut_by_the_image_edge(full, &text, tile_past)
+        });
     // Where no letter was found at all, a letter found under the lifted trail is the only one.
     let (main, lifted_main, unreadable) = match (main, lifted_main) {
         (None, Some(found)) => (Some(found), None, false),
@@ -490,6 +519,7 @@ fn cut_cell(
         lifted_main,
         joined_main,
         ink_beside_main,
+        main_cut_by_image_edge,
     }
 }
 
@@ -813,6 +843,86 @@ const BROKEN_DIGIT_HEIGHT: f32 = 0.5;
 /// high beside a `1` of 14; the `1` alone read `1` at 100%.
 const BROKEN_DIGIT_INK: f32 = 0.5;
 
+/// A text (a mark or a letter) that ends closer than this share of its height to the image's
+/// left or right edge may have a digit or letter beside it that the edge cuts (one is narrower
+/// than it is high) ...
+const EDGE_GLYPH_ROOM: f32 = 1.0;
+/// ... when some column within this share of its height beside it holds ink (see
+/// [`INK_WITHIN_CONTRAST`]) in at least [`CUT_GLYPH_ROWS`] of the text's rows, and under
+/// [`OFF_LINE_INK`] as much in the bands [`OFF_LINE_SHARE`] of its height high above and below
+/// them (see [`NEARLY_INK_CONTRAST`]) (a tile's rim, a tilted tile's corner or the gap between tiles runs on past the line):
+/// what the edge left of the next glyph; or, on a tile that runs past the edge (see
+/// [`TILE_PAST_EDGE`]), when less room than this is left (too little for the gap between two
+/// glyphs to show).
+const GLYPH_GAP_SHARE: f32 = 0.25;
+/// See [`GLYPH_GAP_SHARE`]: a glyph's stroke crosses a good part of its line (a compressed
+/// capture's ringing beside a digit 10 px high marks a few of its rows).
+const CUT_GLYPH_ROWS: f32 = 0.4;
+/// See [`GLYPH_GAP_SHARE`].
+const OFF_LINE_SHARE: f32 = 0.2;
+/// See [`GLYPH_GAP_SHARE`] ...
+const OFF_LINE_INK: f32 = 0.5;
+/// ... where ink off the line is any pixel within this share of the text's contrast from its
+/// ink's extreme (more than [`INK_WITHIN_CONTRAST`]): a light line along the image's edge whose
+/// noise makes some of its pixels as light as a digit's ink shows off the line too, nearly as
+/// light.
+const NEARLY_INK_CONTRAST: f32 = 0.75;
+/// A cell runs past the image's edge by at most this share of the pitch where the image only
+/// cuts the gap beside its tile (at most half the gap between tiles: a screenshot cropped at the
+/// board's edge, 1-3% of the pitch on the real Wordament crops): its tile lies whole in the image.
+const TILE_PAST_EDGE: f32 = 0.05;
+
+/// Whether a glyph cut by the image's left or right edge may lie beside `text` on its line (see
+/// [`EDGE_GLYPH_ROOM`] and what follows it): the text may be a part of a longer value or tile
+/// (Boggle With Friends' `10` on a tile the image's edge cuts through, the `0` cut to a sliver
+/// that is no mark, read `1` at 99.6%; its `QU`, the `U` cut to its left stem, read `Q` at 100%).
+/// `tile_past` says whether the text's tile runs past the image's left and right edges.
+fn cut_by_the_image_edge(full: &GrayImage, text: &Blob, tile_past: [bool; 2]) -> bool {
+    let height = text.height() as f32;
+    let gap = (GLYPH_GAP_SHARE * height).ceil() as u32;
+    let width = full.width();
+    // Each side: the room to the image's edge, the columns right beside the text, and whether
+    // the tile runs past that edge.
+    let beside_left: Vec<u32> = (text.x0.saturating_sub(gap)..text.x0).rev().collect();
+    let beside_right: Vec<u32> = (text.x1..(text.x1 + gap).min(width)).collect();
+    let sides = [
+        (text.x0, beside_left, tile_past[0]),
+        (width - text.x1.min(width), beside_right, tile_past[1]),
+    ];
+    let near: Vec<_> = sides
+        .into_iter()
+        .filter(|&(room, _, _)| (room as f32) < EDGE_GLYPH_ROOM * height)
+        .collect();
+    if near.is_empty() {
+        return false;
+    }
+    let contrast = contrast(full, text);
+    let is_ink = ink_like(full, text, INK_WITHIN_CONTRAST * contrast);
+    let is_nearly_ink = ink_like(full, text, NEARLY_INK_CONTRAST * contrast);
+    let share = |x: u32, rows: std::ops::Range<u32>, ink: &dyn Fn(u32, u32) -> bool| {
+        let n = rows.len().max(1) as f32;
+        rows.filter(|&y| ink(x, y)).count() as f32 / n
+    };
+    let inked = |x: u32| share(x, text.y0..text.y1, &is_ink);
+    // The bands above and below the line, a pixel off it (a glyph's antialiased rim).
+    let off_line = (OFF_LINE_SHARE * height).ceil() as u32;
+    let above = text.y0.saturating_sub(1 + off_line)..text.y0.saturating_sub(1);
+    let below = (text.y1 + 1).min(full.height())..(text.y1 + 1 + off_line).min(full.height());
+    let glyph_column = |x: u32| {
+        let on_line = inked(x);
+        let off_line_at_most = OFF_LINE_INK * on_line;
+        on_line >= CUT_GLYPH_ROWS
+            && share(x, above.clone(), &is_nearly_ink) < off_line_at_most
+            && share(x, below.clone(), &is_nearly_ink) < off_line_at_most
+    };
+    near.into_iter().any(|(room, beside, past)| {
+        // Outwards from the text: past its own edge (a column of it the box left out) to a
+        // column of ground, then to a glyph.
+        let mut outwards = beside.into_iter().skip_while(|&x| inked(x) > 0.0);
+        (past && room < gap) || outwards.any(glyph_column)
+    })
+}
+
 /// Whether `fragments` (pieces of ink too small to be marks) on one side of `mark` make a digit
 /// broken into pieces (see [`BROKEN_DIGIT_GAP`] and what follows it): the mark may be one digit
 /// of a longer value.
@@ -950,16 +1060,7 @@ fn level_masks(sub: &GrayImage, cell: PixelBox) -> Vec<(bool, f32, GrayImage)> {
 /// when it is within half of it from the ink's extreme.
 fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
     let (w, h) = full.dimensions();
-    let levels = levels_in(full, m.bounds());
-    let ink = ink_extreme(&levels, m.dark, MARK_INK_STRAY);
-    let is_ink = |x: u32, y: u32| {
-        let v = level_at(full, x, y) as f32;
-        if m.dark {
-            v <= ink + INK_WITHIN_CONTRAST * contrast
-        } else {
-            v >= ink - INK_WITHIN_CONTRAST * contrast
-        }
-    };
+    let is_ink = ink_like(full, m, INK_WITHIN_CONTRAST * contrast);
     let share = |pixels: Vec<(u32, u32)>| {
         let n = pixels.len().max(1) as f32;
         pixels.into_iter().filter(|&(x, y)| is_ink(x, y)).count() as f32 / n
@@ -982,6 +1083,21 @@ fn continues_past(full: &GrayImage, m: &Blob, contrast: f32) -> bool {
         .filter(|side| share(side.clone()) > CONTINUES_SHARE)
         .count()
         >= CONTINUES_SIDES
+}
+
+/// Whether a pixel of `full` is as inky as the ink of `m`: within `reach` grey levels of the
+/// extreme of its ink.
+fn ink_like<'a>(full: &'a GrayImage, m: &Blob, reach: f32) -> impl Fn(u32, u32) -> bool + 'a {
+    let ink = ink_extreme(&levels_in(full, m.bounds()), m.dark, MARK_INK_STRAY);
+    let dark = m.dark;
+    move |x, y| {
+        let v = level_at(full, x, y) as f32;
+        if dark {
+            v <= ink + reach
+        } else {
+            v >= ink - reach
+        }
+    }
 }
 
 /// How much a blob's ink stands out (in its polarity) from the ground just around its box: the
@@ -2227,6 +2343,58 @@ mod tests {
             marks.iter().any(|m| m.x0 <= 7 && m.x1 >= 25 && !m.dark),
             "the 1 and the 2 form one mark: {marks:?}"
         );
+    }
+
+    /// A cream (200) tile's corner at the image's right edge (88 px wide) with a dark (30) `1`
+    /// in x 70..76, y 40..54 (14 px high), its right side one antialiased column (100) at x 76,
+    /// and `beside` drawn dark too.
+    fn one_by_the_edge(beside: impl Fn(u32, u32) -> bool) -> (GrayImage, Blob) {
+        let image = GrayImage::from_fn(88, 80, |x, y| {
+            let line = (40..54).contains(&y);
+            Luma([match x {
+                70..=75 if line => 30,
+                76 if line => 100,
+                _ if beside(x, y) => 30,
+                _ => 200,
+            }])
+        });
+        let one = Blob {
+            x0: 70,
+            y0: 40,
+            x1: 76,
+            y1: 54,
+            area: 84,
+            dark: true,
+            parts: 1,
+        };
+        (image, one)
+    }
+
+    #[test]
+    fn a_glyph_the_image_edge_cuts_beside_a_text_is_found() {
+        let cut = |beside: fn(u32, u32) -> bool, tile_past: bool| {
+            let (image, one) = one_by_the_edge(beside);
+            cut_by_the_image_edge(&image, &one, [false, tile_past])
+        };
+        // The left stroke of a `0` two columns past the `1`, the rest of it past the edge.
+        assert!(cut(
+            |x, y| (78..80).contains(&x) && (41..53).contains(&y),
+            false
+        ));
+        // Nothing beside it: 12 px of room, most of a digit's height, shows no glyph's start.
+        assert!(!cut(|_, _| false, true));
+        // A tile's rim running on above and below the line is no glyph.
+        assert!(!cut(|x, _| (78..80).contains(&x), false));
+        // The image's edge 3 px past the `1` (under a quarter of its height) on a tile that
+        // runs past the edge: too little room to see a gap; the tile whole in the image, the
+        // text is its own.
+        let narrow = |tile_past: bool| {
+            let (image, one) = one_by_the_edge(|_, _| false);
+            let image = image::imageops::crop_imm(&image, 0, 0, 79, 80).to_image();
+            cut_by_the_image_edge(&image, &one, [false, tile_past])
+        };
+        assert!(narrow(true));
+        assert!(!narrow(false));
     }
 
     /// An orange (161) tile with a light `2` (253) in its top-left corner and, left of it,
