@@ -849,11 +849,11 @@ const BROKEN_DIGIT_INK: f32 = 0.5;
 const EDGE_GLYPH_ROOM: f32 = 1.0;
 /// ... when some column within this share of its height beside it holds ink (see
 /// [`INK_WITHIN_CONTRAST`]) in at least [`CUT_GLYPH_ROWS`] of the text's rows, and under
-/// [`OFF_LINE_INK`] as much in the bands [`OFF_LINE_SHARE`] of its height high above and below
-/// them (see [`NEARLY_INK_CONTRAST`]) (a tile's rim, a tilted tile's corner or the gap between tiles runs on past the line):
-/// what the edge left of the next glyph; or, on a tile that runs past the edge (see
-/// [`TILE_PAST_EDGE`]), when less room than this is left (too little for the gap between two
-/// glyphs to show).
+/// [`OFF_LINE_INK`] as much (see [`NEARLY_INK_CONTRAST`]) in the bands [`OFF_LINE_SHARE`] of its
+/// height high above and below them, where a tile's rim, a tilted tile's corner or the gap
+/// between tiles runs on past the line: what the edge left of the next glyph; or, on a tile that
+/// runs past the edge (see [`TILE_PAST_EDGE`]), when less room than this is left (too little for
+/// the gap between two glyphs to show).
 const GLYPH_GAP_SHARE: f32 = 0.25;
 /// See [`GLYPH_GAP_SHARE`]: a glyph's stroke crosses a good part of its line (a compressed
 /// capture's ringing beside a digit 10 px high marks a few of its rows).
