@@ -175,6 +175,43 @@ fn a_path_line_along_the_bottom_row_is_doubted() {
         read.board.tiles[row][0],
         read.confidence[row][0]
     );
+    assert_nothing_wrong_surely(&read, &clean);
+}
+
+/// `image` with `colour` laid over it at `opacity` where `mask` is set.
+fn blend(image: &mut image::RgbImage, mask: &image::GrayImage, colour: [u8; 3], opacity: f32) {
+    for (pixel, m) in image.pixels_mut().zip(mask.pixels()) {
+        if m[0] > 0 {
+            for (level, &over) in pixel.0.iter_mut().zip(&colour) {
+                *level = (*level as f32 * (1.0 - opacity) + over as f32 * opacity).round() as u8;
+            }
+        }
+    }
+}
+
+/// A mask of a line `width` pixels wide from `from` to `to`.
+fn line_mask(size: (u32, u32), from: (f32, f32), to: (f32, f32), width: f32) -> image::GrayImage {
+    use imageproc::point::Point;
+    let mut mask = image::GrayImage::new(size.0, size.1);
+    let ((x0, y0), (x1, y1)) = (from, to);
+    let (half, length) = (width / 2.0, (x1 - x0).hypot(y1 - y0));
+    let (nx, ny) = (-(y1 - y0) / length * half, (x1 - x0) / length * half);
+    let corner = |x: f32, y: f32| Point::new(x.round() as i32, y.round() as i32);
+    let quad = [
+        corner(x0 + nx, y0 + ny),
+        corner(x1 + nx, y1 + ny),
+        corner(x1 - nx, y1 - ny),
+        corner(x0 - nx, y0 - ny),
+    ];
+    imageproc::drawing::draw_polygon_mut(&mut mask, &quad, image::Luma([255]));
+    mask
+}
+
+/// Asserts that nothing `read` reads at 90% or more differs from `clean`'s reading.
+fn assert_nothing_wrong_surely(
+    read: &wordsnap::vision::BoardReading,
+    clean: &wordsnap::vision::BoardReading,
+) {
     for (r, tiles) in read.board.tiles.iter().enumerate() {
         for (c, tile) in tiles.iter().enumerate() {
             if read.confidence[r][c] >= 0.9 {
@@ -182,6 +219,46 @@ fn a_path_line_along_the_bottom_row_is_doubted() {
             }
         }
     }
+}
+
+/// The first letter of a word being swiped, which the path's line only runs into: the real
+/// Letterpress capture `letterpress_iphone4_default_a.png` with the word's two tiles (the third
+/// row's `O` and `N`) tinted white at 34% and a white line 5 pixels wide at 80% from the `O`'s
+/// centre to the `N`'s. The line takes the `O`'s right side away and what is left read `C` at
+/// 100%: a line run into a letter from a neighbour's centre makes it unsure.
+#[test]
+fn a_letter_a_path_line_runs_into_is_doubted() {
+    use wordsnap::vision::{self, ocr::TileReader};
+    let Some(image) = real_capture("letterpress_iphone4_default_a.png") else {
+        return;
+    };
+    let reader = TileReader::new().expect("the embedded model loads");
+    let clean = vision::read_image(&image, &reader).expect("the board is found");
+    let cols = clean.board.cols;
+    let (o, n) = (&clean.cells[2 * cols + 1], &clean.cells[2 * cols + 2]);
+    assert_eq!(clean.board.tiles[2][1], "O");
+    let mut swiped = image.to_rgb8();
+    let size = swiped.dimensions();
+    let mut squares = image::GrayImage::new(size.0, size.1);
+    for cell in [o, n] {
+        let (x, y) = cell.centre();
+        let side = 0.45 * (cell.right - cell.left) as f32;
+        let square = imageproc::rect::Rect::at((x - side) as i32, (y - side) as i32)
+            .of_size((2.0 * side) as u32, (2.0 * side) as u32);
+        imageproc::drawing::draw_filled_rect_mut(&mut squares, square, image::Luma([255]));
+    }
+    blend(&mut swiped, &squares, [255, 255, 255], 0.34);
+    let line = line_mask(size, o.centre(), n.centre(), 5.0);
+    blend(&mut swiped, &line, [255, 255, 255], 0.8);
+    let read = vision::read_image(&image::DynamicImage::ImageRgb8(swiped), &reader)
+        .expect("the board is found");
+    assert!(
+        read.confidence[2][1] < 0.9,
+        "{} at {}",
+        read.board.tiles[2][1],
+        read.confidence[2][1]
+    );
+    assert_nothing_wrong_surely(&read, &clean);
 }
 
 /// A capture cut through its board's last column: the real Boggle With Friends capture

@@ -9,7 +9,8 @@
 //! 5. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
 //! 6. [`ocr`]: read the crops with the embedded recognition model; `notation` turns the texts
 //!    into board notation, point values and bonus badges (`cover_edge` finds where a banner over
-//!    a row hides its badges, `cover_side` where an alert's side or corner cuts a letter).
+//!    a row hides its badges, `cover_side` where an alert's side or corner cuts a letter;
+//!    `crossing` and `path_line` find the strokes a swipe's path draws over the letters).
 
 pub(crate) mod cover_edge;
 pub(crate) mod cover_side;
@@ -25,6 +26,7 @@ pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
+pub(crate) mod path_line;
 pub(crate) mod rect;
 pub(crate) mod strokes;
 pub(crate) mod table;

@@ -8,6 +8,7 @@ use super::fill::{self, Colour, Colours};
 use super::game::Corner;
 use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
+use super::path_line;
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
 use super::turn::Turn;
@@ -1096,13 +1097,22 @@ fn doubt_letter_pieces(
     recut: &Recut,
     readings: &mut [CropReading],
 ) {
+    doubt_letters_not_cut_again(owners, recut, readings, |reading, i| {
+        reading.text.chars().count() == 1 && cells[i].ink_beside_main > INK_BESIDE_AT_MOST
+    });
+}
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of the main readings not cut
+/// again (see [`Recut`]) for which `odd` holds, given the reading and the index of its cell.
+fn doubt_letters_not_cut_again(
+    owners: &[(usize, Option<usize>)],
+    recut: &Recut,
+    readings: &mut [CropReading],
+    odd: impl Fn(&CropReading, usize) -> bool,
+) {
     for (k, &(i, mark)) in owners.iter().enumerate() {
         let r = &mut readings[k];
-        let piece = mark.is_none()
-            && !recut.holds(k)
-            && r.text.chars().count() == 1
-            && cells[i].ink_beside_main > INK_BESIDE_AT_MOST;
-        if piece {
+        if mark.is_none() && !recut.holds(k) && odd(r, i) {
             r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
         }
     }
@@ -1118,11 +1128,70 @@ fn doubt_letters_cut_by_image_edges(
     recut: &Recut,
     readings: &mut [CropReading],
 ) {
-    for (k, &(i, mark)) in owners.iter().enumerate() {
-        if mark.is_none() && !recut.holds(k) && cells[i].main_cut_by_image_edge {
-            let r = &mut readings[k];
-            r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+    doubt_letters_not_cut_again(owners, recut, readings, |_, i| {
+        cells[i].main_cut_by_image_edge
+    });
+}
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings in cells a
+/// drawn swipe line runs into from a neighbour (see [`path_line`]): the path's first and last
+/// letters, which a thin line only runs into, show it on one side, where it takes a stroke off
+/// them (an `O` a white line runs into from the right reads `C` at 100%). Cells a swipe trail
+/// was lifted off are left to the lift (see [`read_lifted_letters`]), and letters cut again
+/// (see [`Recut`]) alone.
+fn doubt_letters_on_drawn_lines(
+    image: &DynamicImage,
+    cells: &[TileCrops],
+    owners: &[(usize, Option<usize>)],
+    recut: &Recut,
+    readings: &mut [CropReading],
+) {
+    let lattice_cells: Vec<path_line::Cell> = cells
+        .iter()
+        .map(|c| path_line::Cell {
+            row: c.row,
+            col: c.col,
+            cell: c.cell,
+        })
+        .collect();
+    let on_lines = path_line::cells_on_drawn_lines(image, &lattice_cells);
+    doubt_letters_not_cut_again(owners, recut, readings, |_, i| {
+        on_lines[i] && cells[i].lifted_main.is_none()
+    });
+}
+
+/// A letter that the cut under a lifted trail reads otherwise lists that reading as an
+/// alternative at most this share of the letter's own (lowered) confidence: strictly below it,
+/// so the letter as cut stays the reading (a band is found and lifted where no trail is drawn
+/// too, and the letter cut again then reads wrong).
+const LIFT_RIVAL_SHARE: f32 = 0.9;
+
+/// Lowers to at most [`ODD_LETTER_CONFIDENCE`] the confidence of main readings where a swipe
+/// trail was lifted off the cell and the letter cut again from the lifted image read otherwise
+/// and was passed over (`passed_over`, see [`read_lifted_letters`]), and lists that reading as
+/// an alternative (see [`LIFT_RIVAL_SHARE`]): the band a trail leaves over a letter can take a
+/// stroke off it, and what is left reads surely as another letter (an `O` a band leaves by its
+/// right side reads `C` at 99%, while the lifted `O` reads 99% too). Letters cut again (see
+/// [`Recut`]) are left alone. Rows under a cover are not: a banner's edge is lifted as a band
+/// too, and a Wordament `I` under one read `T` so, as surely (doubted, and its value, which the
+/// game's table would have settled, is listed unreadable); but a band over a board's first row
+/// is found as a cover's edge as well, and the `O` under it read `C` at 99%.
+fn doubt_letters_a_lift_reads_otherwise(
+    passed_over: &[(usize, CropReading)],
+    recut: &Recut,
+    readings: &mut [CropReading],
+) {
+    for (k, again) in passed_over {
+        let (rival, rival_sure) = tile_notation(again);
+        let r = &mut readings[*k];
+        if recut.holds(*k) || rival.is_empty() || rival == tile_notation(r).0 {
+            continue;
         }
+        r.confidence = r.confidence.min(ODD_LETTER_CONFIDENCE);
+        let rival_sure = rival_sure.min(tile_notation(r).1 * LIFT_RIVAL_SHARE);
+        r.alternatives
+            .retain(|(t, _)| notation_of(t, 1.0).is_none_or(|(n, _)| n != rival));
+        r.alternatives.insert(0, (rival, rival_sure));
     }
 }
 
@@ -1205,7 +1274,8 @@ const LIFTED_SURE: f32 = 0.9;
 /// Reads the main texts cut again where a swipe trail was lifted off a cell (see
 /// [`super::trail`]), in one model call, and keeps each where it reads surer than the text cut
 /// from the image as it is, or surely, outside rows under a cover and over the letter as cut
-/// (see [`LIFTED_SURE`]). Returns the indices (into `crops`) of the kept ones.
+/// (see [`LIFTED_SURE`]). Returns the indices (into `crops`) of the kept ones, and the
+/// readings passed over (see [`doubt_letters_a_lift_reads_otherwise`]).
 fn read_lifted_letters(
     reader: &TileReader,
     cells: &[TileCrops],
@@ -1213,7 +1283,7 @@ fn read_lifted_letters(
     edges: &CoverEdges,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
-) -> Result<Vec<usize>, VisionError> {
+) -> Result<Reread, VisionError> {
     let sureness = |r: &CropReading| tile_notation(r).1;
     // A letter under the trail elsewhere than the text as cut (see
     // `TileCrops::lifted_in_place`) may stand for that text only where it did not read surely.
@@ -1280,7 +1350,7 @@ fn read_joined_letters(
             .filter(|&sure| sure >= JOINED_SURE)
             .unwrap_or(0.0)
     };
-    let kept = keep_surer_readings(reader, joined, crops, readings, sureness, |_, _| false)?;
+    let kept = keep_surer_readings(reader, joined, crops, readings, sureness, |_, _| false)?.kept;
     for &k in &kept {
         let r = &mut readings[k];
         r.confidence = r.confidence.min(JOINED_AT_MOST);
@@ -1304,10 +1374,18 @@ impl Recut {
     }
 }
 
+/// What reading crops again gave (see [`keep_surer_readings`]).
+#[derive(Default)]
+struct Reread {
+    /// The indices (into the crops and readings) whose new reading was kept.
+    kept: Vec<usize>,
+    /// The new readings passed over, each with the index of the reading it did not replace.
+    passed_over: Vec<(usize, CropReading)>,
+}
+
 /// Reads the crops `again` (each with the index into `crops` and `readings` it may replace) in
 /// one model call, and keeps each new crop and reading where `sureness` rates it higher than the
 /// reading it would replace, or where `preferred` holds for it (its index and new reading).
-/// Returns the indices of the kept ones.
 fn keep_surer_readings(
     reader: &TileReader,
     again: Vec<(usize, GrayImage)>,
@@ -1315,20 +1393,22 @@ fn keep_surer_readings(
     readings: &mut [CropReading],
     sureness: impl Fn(&CropReading) -> f32,
     preferred: impl Fn(usize, &CropReading) -> bool,
-) -> Result<Vec<usize>, VisionError> {
+) -> Result<Reread, VisionError> {
     if again.is_empty() {
-        return Ok(Vec::new());
+        return Ok(Reread::default());
     }
     let (indices, images): (Vec<usize>, Vec<GrayImage>) = again.into_iter().unzip();
     let read_again = read_crops(reader, &images)?;
-    let mut kept = Vec::new();
+    let mut reread = Reread::default();
     for ((k, crop), reading) in indices.into_iter().zip(images).zip(read_again) {
         if preferred(k, &reading) || sureness(&reading) > sureness(&readings[k]) {
             (crops[k], readings[k]) = (crop, reading);
-            kept.push(k);
+            reread.kept.push(k);
+        } else {
+            reread.passed_over.push((k, reading));
         }
     }
-    Ok(kept)
+    Ok(reread)
 }
 
 /// Reads crops with the model (one call), its failure as [`VisionError::Ocr`].
@@ -1455,7 +1535,8 @@ pub fn read_cells(
         .filter(|&k| owners[k].1.is_none())
         .collect();
     refuse_numbers(lattice, &mains, &readings)?;
-    let lifted = read_lifted_letters(reader, cells, &owners, &edges, &mut crops, &mut readings)?;
+    let lift = read_lifted_letters(reader, cells, &owners, &edges, &mut crops, &mut readings)?;
+    let (lifted, lifts_passed_over) = (lift.kept, lift.passed_over);
     let joined = read_joined_letters(reader, cells, &owners, &lifted, &mut crops, &mut readings)?;
     let recut = Recut { lifted, joined };
     read_colour_marks(image, reader, cells, &owners, &mut crops, &mut readings)?;
@@ -1506,6 +1587,8 @@ pub fn read_cells(
         .collect();
     doubt_letter_pieces(cells, &owners, &recut, &mut readings);
     doubt_letters_cut_by_image_edges(cells, &owners, &recut, &mut readings);
+    doubt_letters_a_lift_reads_otherwise(&lifts_passed_over, &recut, &mut readings);
+    doubt_letters_on_drawn_lines(image, cells, &owners, &recut, &mut readings);
     doubt_stems_beside_marks(cells, &owners, &recut, &mut readings);
     doubt_joined_hyphens(&mains, &crops, &mut readings);
     doubt_off_centre_specials(cells, &owners, &mains, &recut, &mut readings);
@@ -3342,6 +3425,40 @@ mod tests {
             confidences,
             [0.93, ODD_LETTER_CONFIDENCE, 0.93, 0.93, 0.93, 0.93]
         );
+    }
+
+    #[test]
+    fn a_letter_the_lift_reads_otherwise_is_doubted_and_stays_first() {
+        // Read `C` as cut and `O` under the lifted trail, both at 99% (an `O` a band leaves by
+        // its right side); read `A` both ways; `E` as cut and nothing lifted; the fourth was
+        // cut again and kept (lifted), so left alone.
+        let mut readings = vec![
+            reading("C", 0.99),
+            reading("A", 0.98),
+            reading("E", 0.97),
+            reading("T", 0.96),
+        ];
+        readings[0].alternatives = vec![("O".into(), 0.004), ("G".into(), 0.003)];
+        let passed_over = vec![
+            (0, reading("O", 0.99)),
+            (1, reading("A", 0.9)),
+            (2, reading("", 0.0)),
+            (3, reading("I", 0.97)),
+        ];
+        let recut = Recut {
+            lifted: vec![3],
+            joined: Vec::new(),
+        };
+        doubt_letters_a_lift_reads_otherwise(&passed_over, &recut, &mut readings);
+        let confidences: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+        assert_eq!(confidences, [ODD_LETTER_CONFIDENCE, 0.98, 0.97, 0.96]);
+        // The letter as cut stays the reading; the lifted one comes next, strictly below it
+        // (its own small probability replaced, not added to).
+        let choices = tile_choices(&readings[0]);
+        assert_eq!(choices[0], ("C".to_string(), ODD_LETTER_CONFIDENCE));
+        assert_eq!(choices[1].0, "O");
+        assert!(choices[1].1 < choices[0].1, "{choices:?}");
+        assert_eq!(choices.iter().filter(|(t, _)| t == "O").count(), 1);
     }
 
     #[test]
