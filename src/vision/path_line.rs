@@ -13,7 +13,7 @@
 
 use super::fill::{self, Colour};
 use super::rect::PixelBox;
-use image::{DynamicImage, GenericImageView};
+use image::DynamicImage;
 use rayon::prelude::*;
 
 /// The stretch looked at runs between these shares of the way from one cell's centre to its
@@ -57,13 +57,42 @@ pub(crate) struct Cell {
 /// For each cell of `cells`, whether a drawn line runs from its centre to a neighbour's (see the
 /// module's doc).
 pub(crate) fn cells_on_drawn_lines(image: &DynamicImage, cells: &[Cell]) -> Vec<bool> {
+    // Most screenshots decode to 8-bit RGB or RGBA: their buffers are read directly.
+    match image {
+        DynamicImage::ImageRgb8(rgb) => {
+            on_drawn_lines(cells, rgb.dimensions(), |x, y| rgb.get_pixel(x, y).0)
+        }
+        DynamicImage::ImageRgba8(rgba) => on_drawn_lines(cells, rgba.dimensions(), |x, y| {
+            let [r, g, b, _] = rgba.get_pixel(x, y).0;
+            [r, g, b]
+        }),
+        other => {
+            let rgb = other.to_rgb8();
+            on_drawn_lines(cells, rgb.dimensions(), |x, y| rgb.get_pixel(x, y).0)
+        }
+    }
+}
+
+/// [`cells_on_drawn_lines`] of an image `size` pixels large whose pixels `pixel` gives.
+fn on_drawn_lines(
+    cells: &[Cell],
+    size: (u32, u32),
+    pixel: impl Fn(u32, u32) -> [u8; 3] + Sync,
+) -> Vec<bool> {
+    let colour_at = |x: f32, y: f32| -> Option<Colour> {
+        let (x, y) = (x.round(), y.round());
+        if x < 0.0 || y < 0.0 || x >= size.0 as f32 || y >= size.1 as f32 {
+            return None;
+        }
+        Some(pixel(x as u32, y as u32).map(f32::from))
+    };
     let pairs: Vec<(usize, usize)> = (0..cells.len())
         .flat_map(|a| (a + 1..cells.len()).map(move |b| (a, b)))
         .filter(|&(a, b)| neighbours(&cells[a], &cells[b]))
         .collect();
     let drawn: Vec<(usize, usize)> = pairs
         .into_par_iter()
-        .filter(|&(a, b)| line_between(image, cells[a].cell, cells[b].cell))
+        .filter(|&(a, b)| line_between(&colour_at, cells[a].cell, cells[b].cell))
         .collect();
     let mut on = vec![false; cells.len()];
     for (a, b) in drawn {
@@ -86,8 +115,9 @@ fn centre(b: PixelBox) -> (f32, f32) {
     )
 }
 
-/// Whether a line is drawn between the centres of cells `a` and `b` (see the module's doc).
-fn line_between(image: &DynamicImage, a: PixelBox, b: PixelBox) -> bool {
+/// Whether a line is drawn between the centres of cells `a` and `b` (see the module's doc), in
+/// an image whose colours `colour_at` gives (`None` off the image).
+fn line_between(colour_at: &impl Fn(f32, f32) -> Option<Colour>, a: PixelBox, b: PixelBox) -> bool {
     let ((ax, ay), (bx, by)) = (centre(a), centre(b));
     let pitch = (a.width() + a.height() + b.width() + b.height()) as f32 / 4.0;
     let length = (bx - ax).hypot(by - ay);
@@ -106,24 +136,25 @@ fn line_between(image: &DynamicImage, a: PixelBox, b: PixelBox) -> bool {
     let reach = (OFF_CENTRE * pitch / step).floor() as i32;
     let offs: Vec<f32> = (-reach..=reach).map(|k| k as f32 * step).collect();
     let misses_allowed = ((1.0 - LINE_SHARE) * points as f32) as usize;
+    // The colour at a point where it is unlike the colours to each side of it.
+    let unlike_sides = |x: f32, y: f32| -> Option<Colour> {
+        let on = colour_at(x, y)?;
+        let unlike = |c: Option<Colour>| c.is_some_and(|c| fill::distance(on, c) > UNLIKE_SIDES);
+        (unlike(colour_at(x + nx * side, y + ny * side))
+            && unlike(colour_at(x - nx * side, y - ny * side)))
+        .then_some(on)
+    };
+    let mut line = Vec::with_capacity(points);
     offs.iter().any(|&off_a| {
         offs.iter().any(|&off_b| {
-            let mut line = Vec::with_capacity(points);
+            line.clear();
             let mut misses = 0;
             for &t in &shares {
                 let off = off_a + (off_b - off_a) * t;
                 let (x, y) = (ax + (bx - ax) * t + nx * off, ay + (by - ay) * t + ny * off);
-                let on = colour_at(image, x, y);
-                let left = colour_at(image, x + nx * side, y + ny * side);
-                let right = colour_at(image, x - nx * side, y - ny * side);
-                match (on, left, right) {
-                    (Some(on), Some(l), Some(r))
-                        if fill::distance(on, l) > UNLIKE_SIDES
-                            && fill::distance(on, r) > UNLIKE_SIDES =>
-                    {
-                        line.push(on)
-                    }
-                    _ => {
+                match unlike_sides(x, y) {
+                    Some(on) => line.push(on),
+                    None => {
                         misses += 1;
                         if misses > misses_allowed {
                             return false;
@@ -147,29 +178,6 @@ fn one_colour(line: &[Colour], points: usize) -> bool {
         .filter(|&&c| fill::distance(c, median) < SAME_COLOUR)
         .count();
     alike as f32 >= SAME_COLOUR_SHARE * points as f32
-}
-
-/// The colour of the pixel holding point `(x, y)`; `None` off the image. Most screenshots
-/// decode to 8-bit RGB or RGBA: their buffers are read directly (a copy of the whole image
-/// would cost more than the search).
-fn colour_at(image: &DynamicImage, x: f32, y: f32) -> Option<Colour> {
-    let (x, y) = (x.round(), y.round());
-    if x < 0.0 || y < 0.0 || x >= image.width() as f32 || y >= image.height() as f32 {
-        return None;
-    }
-    let (x, y) = (x as u32, y as u32);
-    let [r, g, b] = match image {
-        DynamicImage::ImageRgb8(rgb) => rgb.get_pixel(x, y).0,
-        DynamicImage::ImageRgba8(rgba) => {
-            let [r, g, b, _] = rgba.get_pixel(x, y).0;
-            [r, g, b]
-        }
-        other => {
-            let [r, g, b, _] = other.get_pixel(x, y).0;
-            [r, g, b]
-        }
-    };
-    Some([r, g, b].map(f32::from))
 }
 
 #[cfg(test)]
