@@ -107,18 +107,10 @@ fn neighbours(a: &Cell, b: &Cell) -> bool {
     a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1 && (a.row, a.col) != (b.row, b.col)
 }
 
-/// The centre of a box.
-fn centre(b: PixelBox) -> (f32, f32) {
-    (
-        (b.left + b.right) as f32 / 2.0,
-        (b.top + b.bottom) as f32 / 2.0,
-    )
-}
-
 /// Whether a line is drawn between the centres of cells `a` and `b` (see the module's doc), in
 /// an image whose colours `colour_at` gives (`None` off the image).
 fn line_between(colour_at: &impl Fn(f32, f32) -> Option<Colour>, a: PixelBox, b: PixelBox) -> bool {
-    let ((ax, ay), (bx, by)) = (centre(a), centre(b));
+    let ((ax, ay), (bx, by)) = (a.centre(), b.centre());
     let pitch = (a.width() + a.height() + b.width() + b.height()) as f32 / 4.0;
     let length = (bx - ax).hypot(by - ay);
     if pitch < 8.0 || length < 1.0 {
