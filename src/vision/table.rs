@@ -27,6 +27,9 @@ use crate::score::{Game, Rules};
 /// A single-letter tile whose letter is read at least this sure and whose value is reported is
 /// a witness of the board's table; one whose value is read this sure too is a sure witness.
 const WITNESS_SURE: f32 = 0.9;
+/// A doubted letter counts as sure for weighing its value (see [`letter_sure_for_its_value`])
+/// only when no letter printing another value is read at least this sure.
+const OTHER_VALUE_AT_MOST: f32 = 0.05;
 /// A witness whose value is read at least this sure is steady: small digits are read at most
 /// this sure (`SMALL_DIGIT_CONFIDENCE` in notation.rs), and at 80-90% values were wrong 1 time
 /// in 321 over every set and probe.
@@ -188,7 +191,8 @@ fn table_trust(witnesses: usize, following: usize) -> f32 {
 struct TileValue {
     row: usize,
     col: usize,
-    /// Whether its letter was read at least [`WITNESS_SURE`] sure.
+    /// Whether its letter was read sure enough to weigh its value (see
+    /// [`letter_sure_for_its_value`]).
     letter_sure: bool,
     /// The value reported, and how sure (0 when none).
     value: Option<u32>,
@@ -261,7 +265,7 @@ fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
             out.push(TileValue {
                 row: r,
                 col: c,
-                letter_sure: reading.confidence[r][c] >= WITNESS_SURE,
+                letter_sure: letter_sure_for_its_value(reading, (r, c), game, &rules, &badge),
                 value,
                 value_sure: if value.is_some() {
                     reading.value_confidence[r][c]
@@ -274,6 +278,43 @@ fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
         }
     }
     out
+}
+
+/// Whether the letter of the single-letter tile at `(r, c)` is sure enough for its value to be
+/// weighed with `game`'s table: read at least [`WITNESS_SURE`] sure, or doubted between letters
+/// that print the same value (an `I` whose lifted copy under a banner read `T`: both print 2 in
+/// Wordament) which hold at least that much together, with no letter of another value read
+/// [`OTHER_VALUE_AT_MOST`] or more.
+fn letter_sure_for_its_value(
+    reading: &BoardReading,
+    (r, c): (usize, usize),
+    game: Game,
+    rules: &Rules,
+    badge: &str,
+) -> bool {
+    let sure = reading.confidence[r][c];
+    if sure >= WITNESS_SURE {
+        return true;
+    }
+    let Some(letter) = reading.board.tiles[r][c].chars().next() else {
+        return false;
+    };
+    let table = printed_value(game, rules, letter, badge);
+    let mut same_value = sure;
+    for (alternative, p) in &reading.alternatives[r][c] {
+        let mut chars = alternative.chars();
+        match (chars.next(), chars.next()) {
+            (Some(other), None)
+                if other.is_ascii_alphabetic()
+                    && printed_value(game, rules, other, badge) == table =>
+            {
+                same_value += p
+            }
+            _ if *p >= OTHER_VALUE_AT_MOST => return false,
+            _ => {}
+        }
+    }
+    same_value >= WITNESS_SURE
 }
 
 /// The value `game` prints on a tile of `letter` with `badge`: its table's, except that
@@ -355,6 +396,41 @@ mod tests {
         assert_eq!(value, Some(6));
         assert!(sure >= 0.85, "eight witnesses and 45%: {sure}");
         assert!(reading.mark_doubts.is_empty(), "the doubt is settled");
+    }
+
+    /// A doubted letter whose readings all print the same value (an `I` its lifted copy read
+    /// `T`, both 2 in Wordament) is sure enough to weigh its value; one whose readings print
+    /// other values (an `I` that may be a `K`, 6) is not.
+    #[test]
+    fn a_doubted_letter_whose_readings_print_one_value_has_its_value_weighed() {
+        let doubted = |alternatives: Vec<(&str, f32)>| {
+            let mut reading = wordament_row("STARLINEI", vec![(2, 0.45), (5, 0.2)]);
+            reading.confidence[0][8] = 0.5;
+            reading.alternatives[0][8] = alternatives
+                .into_iter()
+                .map(|(a, p)| (a.to_string(), p))
+                .collect();
+            weigh_values(&mut reading);
+            last_value(&reading)
+        };
+        let (value, sure) = doubted(vec![("T", 0.45), ("L", 0.01)]);
+        assert_eq!(value, Some(2), "I and T both print 2");
+        assert!(sure >= DOUBT_BELOW, "{sure}");
+        assert_eq!(
+            doubted(vec![("K", 0.45)]),
+            (None, 0.0),
+            "K prints 6: the value is left unreadable"
+        );
+        assert_eq!(
+            doubted(vec![("T", 0.3)]),
+            (None, 0.0),
+            "I and T hold only 80% together"
+        );
+        assert_eq!(
+            doubted(vec![("T", 0.38), ("K", 0.06)]),
+            (None, 0.0),
+            "a K at 6% is too likely"
+        );
     }
 
     #[test]
