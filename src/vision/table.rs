@@ -249,23 +249,21 @@ fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
     let mut out = Vec::new();
     for (r, row) in board.tiles.iter().enumerate() {
         for (c, tile) in row.iter().enumerate() {
-            let mut chars = tile.chars();
-            let (Some(letter), None) = (chars.next(), chars.next()) else {
+            let Some(letter) = single_letter(tile) else {
                 continue;
             };
-            if !letter.is_ascii_alphabetic() {
-                continue;
-            }
             let badge = board
                 .bonuses
                 .as_ref()
                 .map_or("", |b| b[r][c].as_str())
                 .to_ascii_uppercase();
             let value = board.values.as_ref().and_then(|v| v[r][c]);
+            let table = printed_value(game, &rules, letter, &badge);
+            let prints_table = |other: char| printed_value(game, &rules, other, &badge) == table;
             out.push(TileValue {
                 row: r,
                 col: c,
-                letter_sure: letter_sure_for_its_value(reading, (r, c), game, &rules, &badge),
+                letter_sure: letter_sure_for_its_value(reading, (r, c), prints_table),
                 value,
                 value_sure: if value.is_some() {
                     reading.value_confidence[r][c]
@@ -273,7 +271,7 @@ fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
                     0.0
                 },
                 choices: reading.value_choices[r][c].clone(),
-                table: printed_value(game, &rules, letter, &badge),
+                table,
             });
         }
     }
@@ -281,40 +279,38 @@ fn tile_values(reading: &BoardReading, game: Game) -> Vec<TileValue> {
 }
 
 /// Whether the letter of the single-letter tile at `(r, c)` is sure enough for its value to be
-/// weighed with `game`'s table: read at least [`WITNESS_SURE`] sure, or doubted between letters
-/// that print the same value (an `I` whose lifted copy under a banner read `T`: both print 2 in
-/// Wordament) which hold at least that much together, with no letter of another value read
-/// [`OTHER_VALUE_AT_MOST`] or more.
+/// weighed with its game's table: read at least [`WITNESS_SURE`] sure, or doubted between letters
+/// that print the same value (`prints_table`: an `I` whose lifted copy under a banner read `T`:
+/// both print 2 in Wordament) which hold at least that much together, with no reading of another
+/// value at [`OTHER_VALUE_AT_MOST`] or more.
 fn letter_sure_for_its_value(
     reading: &BoardReading,
     (r, c): (usize, usize),
-    game: Game,
-    rules: &Rules,
-    badge: &str,
+    prints_table: impl Fn(char) -> bool,
 ) -> bool {
     let sure = reading.confidence[r][c];
     if sure >= WITNESS_SURE {
         return true;
     }
-    let Some(letter) = reading.board.tiles[r][c].chars().next() else {
-        return false;
-    };
-    let table = printed_value(game, rules, letter, badge);
     let mut same_value = sure;
     for (alternative, p) in &reading.alternatives[r][c] {
-        let mut chars = alternative.chars();
-        match (chars.next(), chars.next()) {
-            (Some(other), None)
-                if other.is_ascii_alphabetic()
-                    && printed_value(game, rules, other, badge) == table =>
-            {
-                same_value += p
-            }
+        match single_letter(alternative) {
+            Some(other) if prints_table(other) => same_value += p,
             _ if *p >= OTHER_VALUE_AT_MOST => return false,
             _ => {}
         }
     }
     same_value >= WITNESS_SURE
+}
+
+/// The letter of a tile's reading that is one ASCII letter; `None` for any other (a digram, a
+/// special tile, a hole, nothing read).
+fn single_letter(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) if letter.is_ascii_alphabetic() => Some(letter),
+        _ => None,
+    }
 }
 
 /// The value `game` prints on a tile of `letter` with `badge`: its table's, except that
