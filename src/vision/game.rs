@@ -971,10 +971,13 @@ const HOLE_GROUND_IN_IMAGE: f32 = 0.15;
 /// Makes unreadable (a tile whose letter was not found: `""` at 0, solved as a wildcard) every
 /// cell read as a hole that shows a tile rather than the ground: a hole in a shaped board shows
 /// the ground around the board, and a cell whose fill is far from the ground's (see
-/// [`HOLE_OFF_GROUND`]) and nearer a tile's fill than the ground is a tile whose print was too
-/// faint to find (dark letters on a dimmed dark tile). Nothing changes when the ground is not
-/// known (a crop of the board alone). Run before the game is recognised: holes vote for Word
-/// Hunt.
+/// [`HOLE_OFF_GROUND`]), like one of the board's tiles' (within
+/// [`grid::TILE_FILL_DISTANCE`](super::grid::TILE_FILL_DISTANCE)) and nearer it than the ground
+/// is a tile whose print was too faint to find (dark letters on a dimmed dark tile). A cell like
+/// no tile stays a hole: the board's own ground between its tiles (the grid took it for a hole
+/// by that colour), which may be far from the page around the board (a brown board in an orange
+/// frame on a black desktop). Nothing changes when the ground is not known (a crop of the board
+/// alone). Run before the game is recognised: holes vote for Word Hunt.
 pub(crate) fn unhole_tiles(image: &DynamicImage, reading: &mut BoardReading) {
     let holes: Vec<usize> = (0..reading.cells.len())
         .filter(|&i| reading.board.tiles[i / reading.board.cols][i % reading.board.cols] == ".")
@@ -1001,7 +1004,10 @@ pub(crate) fn unhole_tiles(image: &DynamicImage, reading: &mut BoardReading) {
             .iter()
             .map(|t| fill.distance(*t))
             .fold(f32::INFINITY, f32::min);
-        if to_ground > HOLE_OFF_GROUND && to_tiles < to_ground {
+        if to_ground > HOLE_OFF_GROUND
+            && to_tiles <= super::grid::TILE_FILL_DISTANCE
+            && to_tiles < to_ground
+        {
             let (r, c) = (i / cols, i % cols);
             reading.board.tiles[r][c] = String::new();
             reading.confidence[r][c] = 0.0;
@@ -1480,14 +1486,9 @@ mod tests {
 
     /// A row of four 100 px cells on a dark grey ground: two magenta tiles with letters, a
     /// magenta tile whose letter was not found, and a hole showing the ground.
-    #[test]
-    fn a_hole_that_shows_a_tile_is_an_unreadable_tile() {
-        let (ground, magenta) = ([40u8, 40, 40], [200u8, 40, 120]);
-        let image = DynamicImage::ImageRgb8(RgbImage::from_fn(600, 300, |x, y| {
-            let tile = (100..400).contains(&x) && (100..200).contains(&y);
-            image::Rgb(if tile { magenta } else { ground })
-        }));
-        let mut reading = reading_of(&["A", "B", ".", "."], Game::Boggle, false);
+    /// A Boggle reading of `tiles` in one row of four 100 px cells from (100, 100).
+    fn one_row_of_four(tiles: &[&str]) -> BoardReading {
+        let mut reading = reading_of(tiles, Game::Boggle, false);
         reading.cells = (0..4)
             .map(|i| PixelBox::new(100 + 100 * i, 100, 200 + 100 * i, 200))
             .collect();
@@ -1497,9 +1498,39 @@ mod tests {
             width: 400,
             height: 100,
         };
+        reading
+    }
+
+    #[test]
+    fn a_hole_that_shows_a_tile_is_an_unreadable_tile() {
+        let (ground, magenta) = ([40u8, 40, 40], [200u8, 40, 120]);
+        let image = DynamicImage::ImageRgb8(RgbImage::from_fn(600, 300, |x, y| {
+            let tile = (100..400).contains(&x) && (100..200).contains(&y);
+            image::Rgb(if tile { magenta } else { ground })
+        }));
+        let mut reading = one_row_of_four(&["A", "B", ".", "."]);
         unhole_tiles(&image, &mut reading);
         assert_eq!(reading.board.tiles[0], ["A", "B", "", "."]);
         assert_eq!(reading.confidence[0], [0.98, 0.98, 0.0, 0.98]);
+    }
+
+    #[test]
+    fn a_hole_like_no_tile_stays_a_hole() {
+        // Cream tiles on a brown board on a black page: the brown cell is far from the page
+        // and nearer the tiles than the page, but like no tile: the board's own ground.
+        let (page, cream, brown) = ([20u8, 20, 20], [235u8, 217, 182], [163u8, 124, 89]);
+        let image = DynamicImage::ImageRgb8(RgbImage::from_fn(600, 300, |x, y| {
+            let on_board = (100..200).contains(&y);
+            image::Rgb(match x {
+                100..300 if on_board => cream,
+                300..400 if on_board => brown,
+                _ => page,
+            })
+        }));
+        let mut reading = one_row_of_four(&["A", "B", ".", "."]);
+        unhole_tiles(&image, &mut reading);
+        assert_eq!(reading.board.tiles[0], ["A", "B", ".", "."]);
+        assert_eq!(reading.confidence[0], [0.98, 0.98, 0.98, 0.98]);
     }
 
     #[test]

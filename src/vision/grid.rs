@@ -2132,7 +2132,7 @@ fn inner_cells(lattice: &Lattice) -> Vec<bool> {
 
 /// A cell's fill is unlike the board's tiles' when it is farther than this (in RGB levels) from
 /// every one of them ...
-const TILE_FILL_DISTANCE: f32 = 60.0;
+pub(crate) const TILE_FILL_DISTANCE: f32 = 60.0;
 /// ... and this many times nearer the ground's (the holes') than theirs.
 const GROUND_NEARER: f32 = 2.0;
 
