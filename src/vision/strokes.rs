@@ -84,24 +84,21 @@ pub fn lift(image: &DynamicImage, cells: &[PixelBox]) -> Option<DynamicImage> {
 /// `None` when there are too few of them.
 fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     let (w, h) = rgb[0].dimensions();
-    let n = (w * h) as usize;
-    if n < 2 {
+    if w * h < 2 {
         return None;
     }
-    let colour = |i: usize| [0, 1, 2].map(|k| rgb[k].as_raw()[i] as f32);
+    let [red, green, blue] = [0, 1, 2].map(|k| rgb[k].as_raw());
+    let colour = |i: usize| [red[i] as f32, green[i] as f32, blue[i] as f32];
     // Only the middle of the cell, where the letter is: a tile's coloured rim (a bonus tile's
     // frame) is thin and long too, and the cell's edges may show the board's ground between
     // tiles, which is neither the tile's ground nor its ink.
-    let (mx, my) = (
-        (EDGE_SHARE * w as f32) as u32,
-        (EDGE_SHARE * h as f32) as u32,
-    );
-    let middle: Vec<usize> = (my..h.saturating_sub(my))
-        .flat_map(|y| (mx..w.saturating_sub(mx)).map(move |x| (y * w + x) as usize))
-        .collect();
+    let middle = Middle::of(w, h);
     // The ground's and the ink's colours from a sample of the middle's pixels, spread over it.
     let step = (middle.len() / SAMPLES).max(1);
-    let sample: Vec<[f32; 3]> = middle.iter().step_by(step).map(|&i| colour(i)).collect();
+    let sample: Vec<[f32; 3]> = (0..middle.len())
+        .step_by(step)
+        .map(|k| colour(middle.index(k)))
+        .collect();
     let grey = |c: &[f32; 3]| 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
     let ground = fill::median(&sample)?;
     let ground_grey = grey(&ground);
@@ -131,20 +128,20 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     // Foreign pixels over the whole cell (the path runs on to the tile's edge, and through a
     // value in its corner), counted in the middle only (the board's ground between tiles is
     // foreign too).
-    let in_middle = |x: u32, y: u32| {
-        (mx..w.saturating_sub(mx)).contains(&x) && (my..h.saturating_sub(my)).contains(&y)
-    };
-    let foreign = GrayImage::from_fn(w, h, |x, y| {
-        let i = (y * w + x) as usize;
-        Luma([
-            if distance_to_segment(colour(i), ground, ink) > FOREIGN_DISTANCE {
-                255
-            } else {
-                0
-            },
-        ])
-    });
-    let count = middle.iter().filter(|&&i| foreign.as_raw()[i] > 0).count();
+    let foreign: Vec<u8> = red
+        .iter()
+        .zip(green)
+        .zip(blue)
+        .map(|((&r, &g), &b)| {
+            let far = distance_to_segment([r as f32, g as f32, b as f32], ground, ink);
+            if far > FOREIGN_DISTANCE { 255 } else { 0 }
+        })
+        .collect();
+    let count = middle
+        .rows()
+        .map(|row| foreign[row].iter().filter(|&&p| p > 0).count())
+        .sum::<usize>();
+    let foreign = GrayImage::from_raw(w, h, foreign)?;
     let all = (w * h) as usize;
     let share = count as f32 / all as f32;
     if !(MIN_STROKE_SHARE..=MAX_FOREIGN_SHARE).contains(&share) {
@@ -164,28 +161,77 @@ fn foreign_strokes(rgb: &[GrayImage; 3]) -> Option<GrayImage> {
     let labels = connected_components(&thin, Connectivity::Eight, Luma([0u8]));
     let pieces = labels.pixels().map(|l| l[0] as usize).max().unwrap_or(0);
     let mut extent = vec![(u32::MAX, u32::MAX, 0u32, 0u32); pieces + 1];
-    for (x, y, l) in labels.enumerate_pixels() {
-        if !in_middle(x, y) {
-            continue;
+    for (row, y) in middle.rows().zip(middle.top..) {
+        for (&l, x) in labels.as_raw()[row].iter().zip(middle.left..) {
+            let e = &mut extent[l as usize];
+            *e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
         }
-        let e = &mut extent[l[0] as usize];
-        *e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
     }
-    let long = |l: usize| {
-        let (x0, y0, x1, y1) = extent[l];
-        x0 <= x1 && (x1 - x0).max(y1 - y0) as f32 >= MIN_STROKE_LENGTH * w as f32
-    };
-    let mut count = 0;
-    let strokes = GrayImage::from_fn(w, h, |x, y| {
-        let l = labels.get_pixel(x, y)[0] as usize;
-        if l > 0 && long(l) {
-            count += 1;
-            Luma([255])
-        } else {
-            Luma([0])
-        }
-    });
+    let long: Vec<bool> = extent
+        .iter()
+        .map(|&(x0, y0, x1, y1)| {
+            x0 <= x1 && (x1 - x0).max(y1 - y0) as f32 >= MIN_STROKE_LENGTH * w as f32
+        })
+        .collect();
+    let strokes: Vec<u8> = labels
+        .as_raw()
+        .iter()
+        .map(|&l| if l > 0 && long[l as usize] { 255 } else { 0 })
+        .collect();
+    let count = strokes.iter().filter(|&&p| p > 0).count();
+    let strokes = GrayImage::from_raw(w, h, strokes)?;
     (count as f32 >= MIN_STROKE_SHARE * all as f32).then_some(strokes)
+}
+
+/// The middle of a cell, where its letter is: [`EDGE_SHARE`] of its side in from each edge.
+struct Middle {
+    /// Its first column and row, and the column and row just past it, in the cell's pixels.
+    left: u32,
+    top: u32,
+    right: u32,
+    bottom: u32,
+    /// The cell's width: the stride of its rows.
+    stride: u32,
+}
+
+impl Middle {
+    /// The middle of a cell `w` x `h` pixels (empty when it is too small to have one).
+    fn of(w: u32, h: u32) -> Middle {
+        let (mx, my) = (
+            (EDGE_SHARE * w as f32) as u32,
+            (EDGE_SHARE * h as f32) as u32,
+        );
+        Middle {
+            left: mx,
+            top: my,
+            right: w.saturating_sub(mx).max(mx),
+            bottom: h.saturating_sub(my).max(my),
+            stride: w,
+        }
+    }
+
+    /// How many pixels it holds.
+    fn len(&self) -> usize {
+        ((self.right - self.left) * (self.bottom - self.top)) as usize
+    }
+
+    /// The index in the cell of its `k`th pixel, row by row.
+    fn index(&self, k: usize) -> usize {
+        let width = (self.right - self.left) as usize;
+        let (y, x) = (
+            self.top as usize + k / width,
+            self.left as usize + k % width,
+        );
+        y * self.stride as usize + x
+    }
+
+    /// The index ranges in the cell of its rows, top to bottom.
+    fn rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        (self.top..self.bottom).map(|y| {
+            let start = (y * self.stride) as usize;
+            start + self.left as usize..start + self.right as usize
+        })
+    }
 }
 
 /// The directions a stroke may be crossed along: across, down and the two diagonals.
