@@ -29,6 +29,8 @@ fixtures `fixtures/phones/wordhunt_1080x1920_x_title` and `wordhunt_1080x2400_o_
        #####                                         #####
        ##.##                                         .###.
 
+and `full`, a whole 5x5 board, Word Hunt's third size (`--shapes full`; the default is `X O`).
+
 Deterministic: draws are seeded by `--seed`, the image's stem and the shape. The truth
 (STEM_SHAPE.json) is written beside each image, and OUT/manifest.txt lists the draws.
 Needs Python 3, Pillow and numpy only.
@@ -45,6 +47,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 SHAPES = {
     "X": {(0, 2), (2, 0), (2, 4), (4, 2)},
     "O": {(0, 0), (0, 4), (2, 2), (4, 0), (4, 4)},
+    "full": set(),
 }
 # A cell's rim, whose median is the ground between tiles: this share of the cell's side.
 RIM_SHARE = 0.03
@@ -160,6 +163,8 @@ def main():
                         help="board boxes by file name (make_probes.py's OUT/geometry.json)")
     parser.add_argument("--out", required=True, help="folder to write the images into")
     parser.add_argument("--seed", default="35", help="seed of the draws (default: %(default)s)")
+    parser.add_argument("--shapes", nargs="+", choices=sorted(SHAPES), default=["X", "O"],
+                        help="shapes to lay (default: %(default)s)")
     args = parser.parse_args()
     for folder in args.folders:
         if "heldout" in os.path.abspath(folder).lower():
@@ -187,7 +192,7 @@ def main():
                 continue
             box = (g["x"], g["y"], g["width"], g["height"], g["rows"], g["cols"])
             im = Image.open(os.path.join(folder, name)).convert("RGB")
-            for shape in SHAPES:
+            for shape in args.shapes:
                 rng = random.Random(f"{args.seed}:{stem}:{shape}")
                 made = make(im, truth, box, shape, rng)
                 if made is None:
