@@ -12,8 +12,8 @@ use super::glyphs::{Blob, InkMasks};
 use super::levels::Levels;
 use super::rect::{PixelBox, Rect};
 use image::GrayImage;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 use std::ops::Range;
 
 /// The board's lattice, in the coordinates of the analysed image.
@@ -2439,7 +2439,7 @@ impl Buckets {
     fn new(points: impl Iterator<Item = (f32, f32)>, side: (f32, f32)) -> Buckets {
         let mut buckets = Buckets {
             side,
-            by_bucket: HashMap::new(),
+            by_bucket: HashMap::default(),
         };
         for (i, p) in points.enumerate() {
             let key = buckets.key(p);
@@ -2629,7 +2629,7 @@ fn looks_like_letters(cells: &[Option<(Blob, f32)>]) -> bool {
 fn connected_block(snapped: &[(i32, i32, Blob, f32)]) -> Vec<(i32, i32, Blob, f32)> {
     // The boxes by lattice point, to find those within reach of one without comparing it with
     // every other.
-    let mut at: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
+    let mut at: HashMap<(i32, i32), Vec<usize>> = HashMap::default();
     for (i, s) in snapped.iter().enumerate() {
         at.entry((s.0, s.1)).or_default().push(i);
     }
@@ -2736,7 +2736,7 @@ impl<'a> Polarities<'a> {
     fn new(gray: &'a GrayImage) -> Self {
         Polarities {
             gray,
-            known: RefCell::new(HashMap::new()),
+            known: RefCell::new(HashMap::default()),
         }
     }
 

@@ -27,7 +27,7 @@
 //! are probabilities of whole readings, so a text and its alternatives never
 //! add up to more than 1, and the text always ranks first.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
 
 use anyhow::{Context, anyhow};
@@ -122,7 +122,7 @@ impl TileReader {
             .par_iter()
             .map(|&i| prepare_line(&crops[i], self.input_height))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut groups: HashMap<usize, Vec<usize>> = HashMap::default();
         for (k, p) in prepared.iter().enumerate() {
             groups
                 .entry(p.size(1).next_multiple_of(BATCH_WIDTH_STEP))
@@ -285,7 +285,7 @@ fn candidate_labels(frames: &[Vec<f64>]) -> Vec<Vec<usize>> {
     // (prefix, probability of its alignments ending in a blank, and in its last character)
     let mut beams: Vec<(Vec<usize>, f64, f64)> = vec![(Vec::new(), 1.0, 0.0)];
     for probs in frames {
-        let mut next: HashMap<Vec<usize>, (f64, f64)> = HashMap::new();
+        let mut next: HashMap<Vec<usize>, (f64, f64)> = HashMap::default();
         for (prefix, p_blank, p_char) in &beams {
             let total = p_blank + p_char;
             let last = prefix.last().copied();
