@@ -64,8 +64,9 @@ TILE_BAND = (0.12, 0.2)
 GROUND_OFF_TILE = 40.0
 
 
-def cells_of(im, box):
-    """The source's cells (x0, y0, x1, y1 in pixels, rounded) in reading order."""
+def cells_of(box):
+    """The cells (x0, y0, x1, y1 in pixels, rounded) of a lattice of `rows` x `cols` over the box
+    (x, y, width, height, rows, cols), in reading order."""
     x, y, w, h, rows, cols = box
     return [
         (round(x + c * w / cols), round(y + r * h / rows), round(x + (c + 1) * w / cols),
@@ -87,8 +88,9 @@ def ground_and_usable(im, cells):
     a = np.asarray(im, dtype=np.float32)
     rims = [np.median(rim(a[y0:y1, x0:x1], RIM_SHARE), axis=0) for x0, y0, x1, y1 in cells]
     ground = np.median(np.array(rims), axis=0)
-    near = [float(np.abs(r - ground).mean()) <= RIM_DISTANCE for r in rims]
-    spread = np.median([np.abs(r - ground).mean() for r in rims])
+    off_ground = [float(np.abs(r - ground).mean()) for r in rims]
+    near = [d <= RIM_DISTANCE for d in off_ground]
+    spread = np.median(off_ground)
     if spread > GROUND_SPREAD or sum(near) < len(cells) // 2:
         return None, near
     bands = []
@@ -113,24 +115,25 @@ def truth_at(truth, i):
 
 def make(im, truth, box, shape, rng):
     """The image with a 5x5 board of `shape` laid over the box, and its truth."""
-    x, y, w, h, rows, cols = box
-    cells = cells_of(im, box)
+    x, y, w, h, _, _ = box
+    cells = cells_of(box)
     ground, usable = ground_and_usable(im, cells)
     if ground is None:
         return None
-    pool = [i for i in range(len(cells))
-            if usable[i] and truth_at(truth, i)[0] not in (".", "") and not truth_at(truth, i)[2]]
+    tiles_at = [truth_at(truth, i) for i in range(len(cells))]
+    pool = [i for i, (letter, _, badge) in enumerate(tiles_at)
+            if usable[i] and letter not in (".", "") and not badge]
     if len(pool) < 8:
         return None
     out = im.copy()
     holes = SHAPES[shape]
     n = 5
+    new_cells = cells_of((x, y, w, h, n, n))
     tiles, values, badges = [], [], []
     for r in range(n):
         row_t, row_v, row_b = [], [], []
         for c in range(n):
-            x0, y0 = round(x + c * w / n), round(y + r * h / n)
-            x1, y1 = round(x + (c + 1) * w / n), round(y + (r + 1) * h / n)
+            x0, y0, x1, y1 = new_cells[r * n + c]
             if (r, c) in holes:
                 out.paste(ground, (x0, y0, x1, y1))
                 row_t.append(".")
@@ -141,7 +144,7 @@ def make(im, truth, box, shape, rng):
             sx0, sy0, sx1, sy1 = cells[i]
             tile = im.crop((sx0, sy0, sx1, sy1)).resize((x1 - x0, y1 - y0), Image.LANCZOS)
             out.paste(tile, (x0, y0))
-            letter, value, badge = truth_at(truth, i)
+            letter, value, badge = tiles_at[i]
             row_t.append(letter)
             row_v.append(value)
             row_b.append(badge or "")
