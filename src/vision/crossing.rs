@@ -151,13 +151,9 @@ fn shares_of(
         .iter()
         .map(|m| m.outset(MARK_MARGIN, MARK_MARGIN))
         .collect();
-    let off_marks = |(x, y): (u32, u32)| {
-        let centre = (x as f32 + 0.5, y as f32 + 0.5);
-        !marks.iter().any(|m| m.contains(centre))
-    };
-    let ring = ring_colours(image, text, cell, &off_marks);
+    let ring = ring_colours(image, text, cell, &marks);
     let ground = fill::median(&ring)?;
-    let pixels = colours_where(image, text, &off_marks);
+    let pixels = colours_outside(image, text, &marks);
     if pixels.is_empty() {
         return None;
     }
@@ -190,36 +186,39 @@ pub(crate) fn ring_area(cell: PixelBox) -> PixelBox {
 }
 
 /// The colours of a ring round `text` inside the middle of `cell` (see [`RING`]), at the
-/// points where `keep` holds.
+/// points outside the boxes `left_out`.
 fn ring_colours(
     image: &DynamicImage,
     text: PixelBox,
     cell: PixelBox,
-    keep: &dyn Fn((u32, u32)) -> bool,
+    left_out: &[PixelBox],
 ) -> Vec<Colour> {
     let pad = (RING * text.height() as f32).round().max(1.0) as u32;
     let ring = text
         .outset(pad, pad)
         .clamp_to_box(ring_area(cell))
         .clamp_to(image.dimensions());
-    colours_where(image, ring, &|(x, y)| {
-        !text.contains((x as f32 + 0.5, y as f32 + 0.5)) && keep((x, y))
-    })
+    let mut boxes = Vec::with_capacity(left_out.len() + 1);
+    boxes.push(text);
+    boxes.extend_from_slice(left_out);
+    colours_outside(image, ring, &boxes)
 }
 
 /// The colour of a letter's ink among `pixels` of its box: the median of those far from the
 /// `ground` (see [`INK_SHARE_OF_FARTHEST`]).
 fn ink_colour(pixels: &[Colour], ground: Colour) -> Option<Colour> {
-    let mut distances: Vec<f32> = pixels.iter().map(|&p| fill::distance(p, ground)).collect();
+    let distances: Vec<f32> = pixels.iter().map(|&p| fill::distance(p, ground)).collect();
     if distances.is_empty() {
         return None;
     }
-    distances.sort_by(f32::total_cmp);
-    let farthest = distances[(distances.len() - 1) * 95 / 100];
+    let mut ranked = distances.clone();
+    let (_, &mut farthest, _) =
+        ranked.select_nth_unstable_by((distances.len() - 1) * 95 / 100, f32::total_cmp);
     let far: Vec<Colour> = pixels
         .iter()
-        .copied()
-        .filter(|&p| fill::distance(p, ground) >= INK_SHARE_OF_FARTHEST * farthest)
+        .zip(&distances)
+        .filter(|&(_, &d)| d >= INK_SHARE_OF_FARTHEST * farthest)
+        .map(|(&p, _)| p)
         .collect();
     fill::median(&far)
 }
@@ -237,30 +236,34 @@ fn distance_to_segment(p: Colour, a: Colour, b: Colour) -> f32 {
     fill::distance(p, [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]])
 }
 
-/// The pixels of `area` (inside the image), row by row.
-fn points_in(area: PixelBox) -> impl Iterator<Item = (u32, u32)> {
-    (area.top..area.bottom).flat_map(move |y| (area.left..area.right).map(move |x| (x, y)))
-}
-
-/// The colours of the pixels of `area` (inside the image) where `keep` holds, row by row.
-fn colours_where(
-    image: &DynamicImage,
-    area: PixelBox,
-    keep: &dyn Fn((u32, u32)) -> bool,
-) -> Vec<Colour> {
-    let rgb = image.as_rgb8();
-    let colour = |x: u32, y: u32| match rgb {
-        // Most screenshots decode to 8-bit RGB: read its buffer directly.
-        Some(rgb) => rgb.get_pixel(x, y).0.map(f32::from),
-        None => {
-            let p = image.get_pixel(x, y).0;
-            [p[0], p[1], p[2]].map(f32::from)
+/// The colours of the pixels of `area` (inside the image) that lie in none of the boxes
+/// `left_out`, row by row.
+fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) -> Vec<Colour> {
+    let kept = |x: u32, y: u32| !left_out.iter().any(|b| b.holds_pixel(x, y));
+    let mut colours = Vec::with_capacity((area.width() * area.height()) as usize);
+    match image.as_rgb8() {
+        // Most screenshots decode to 8-bit RGB: read its rows directly.
+        Some(rgb) => {
+            let stride = rgb.width() as usize * 3;
+            let raw = rgb.as_raw();
+            for y in area.top..area.bottom {
+                let row = &raw[y as usize * stride..][..stride];
+                for x in (area.left..area.right).filter(|&x| kept(x, y)) {
+                    let p = &row[x as usize * 3..][..3];
+                    colours.push([p[0], p[1], p[2]].map(f32::from));
+                }
+            }
         }
-    };
-    points_in(area)
-        .filter(|&p| keep(p))
-        .map(|(x, y)| colour(x, y))
-        .collect()
+        None => {
+            for y in area.top..area.bottom {
+                for x in (area.left..area.right).filter(|&x| kept(x, y)) {
+                    let p = image.get_pixel(x, y).0;
+                    colours.push([p[0], p[1], p[2]].map(f32::from));
+                }
+            }
+        }
+    }
+    colours
 }
 
 #[cfg(test)]

@@ -169,6 +169,12 @@ impl PixelBox {
             && y < self.bottom as f32
     }
 
+    /// Whether the pixel at column `x`, row `y` lies in the box: whether its centre does (see
+    /// [`PixelBox::contains`]), in whole numbers.
+    pub fn holds_pixel(&self, x: u32, y: u32) -> bool {
+        (self.left..self.right).contains(&x) && (self.top..self.bottom).contains(&y)
+    }
+
     /// Whether `inner` lies wholly inside the box (its edges on the box's count as inside).
     pub fn holds(&self, inner: &PixelBox) -> bool {
         self.left <= inner.left
@@ -282,6 +288,16 @@ mod tests {
         assert_eq!(Rect::new(0.0, 0.0, 10.0, 2.0).ink_share(&mask), 0.25);
         assert_eq!(Rect::new(-4.0, -4.0, 5.0, 1.0).ink_share(&mask), 1.0);
         assert_eq!(Rect::new(20.0, 20.0, 30.0, 30.0).ink_share(&mask), 0.0);
+    }
+
+    #[test]
+    fn a_pixel_is_held_when_its_centre_is_contained() {
+        let b = PixelBox::new(3, 5, 7, 8);
+        for (x, y) in (0..10).flat_map(|x| (0..10).map(move |y| (x, y))) {
+            let centre = (x as f32 + 0.5, y as f32 + 0.5);
+            assert_eq!(b.holds_pixel(x, y), b.contains(centre), "pixel ({x}, {y})");
+        }
+        assert!(b.holds_pixel(3, 5) && !b.holds_pixel(7, 5) && !b.holds_pixel(3, 8));
     }
 
     #[test]
