@@ -152,7 +152,7 @@ fn shares_of(
         .map(|m| m.outset(MARK_MARGIN, MARK_MARGIN))
         .collect();
     let ring = ring_colours(image, text, cell, &marks);
-    let ground = fill::median(&ring)?;
+    let ground = level_median(&ring)?;
     let pixels = colours_outside(image, text, &marks);
     if pixels.is_empty() {
         return None;
@@ -220,7 +220,32 @@ fn ink_colour(pixels: &[Colour], ground: Colour) -> Option<Colour> {
         .filter(|&(_, &d)| d >= INK_SHARE_OF_FARTHEST * farthest)
         .map(|(&p, _)| p)
         .collect();
-    fill::median(&far)
+    level_median(&far)
+}
+
+/// Each channel's median of `colours` whose levels are whole numbers from 0 to 255 (as
+/// [`colours_outside`] gives them): the same as [`fill::median`]'s (the level of rank `len / 2`),
+/// counted in a table of the 256 levels instead of selected among the colours, which took a
+/// seventh of the instructions of a 1080x2400 screenshot's crossing test. `None` when empty.
+fn level_median(colours: &[Colour]) -> Option<Colour> {
+    if colours.is_empty() {
+        return None;
+    }
+    let mut counts = [[0u32; 256]; 3];
+    for colour in colours {
+        for (count, &level) in counts.iter_mut().zip(colour) {
+            count[level as usize] += 1;
+        }
+    }
+    let rank = (colours.len() / 2) as u32;
+    Some(counts.map(|count| {
+        let mut below = 0;
+        let level = count.iter().position(|&n| {
+            below += n;
+            below > rank
+        });
+        level.expect("the counts add up to the colours") as f32
+    }))
 }
 
 /// The distance from colour `p` to the segment from `a` to `b`.
@@ -269,6 +294,24 @@ fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_median_of_levels_is_the_median_of_the_colours() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(51);
+        for n in 1..300 {
+            let spread = rng.random_range(1..=256);
+            let colours: Vec<Colour> = (0..n)
+                .map(|_| std::array::from_fn(|_| rng.random_range(0..spread) as f32))
+                .collect();
+            assert_eq!(
+                level_median(&colours),
+                fill::median(&colours),
+                "{n} colours"
+            );
+        }
+        assert_eq!(level_median(&[]), None);
+    }
     use image::{Rgb, RgbImage};
 
     /// A row of `n` blue tiles 100 pixels apart, each with a dark `O` (a ring) in its middle,
