@@ -711,10 +711,9 @@ impl<'a> CoverEdges<'a> {
         edges.get_or_init(|| cover_edge::cover_edges(self.image, self.cells, self.rows, from_above))
     }
 
-    /// Finds the edges from above and from below now (see [`read_cells`]).
+    /// Finds the edges from above and from below now, at once (see [`read_cells`]).
     fn find_both(&self) {
-        self.across(true);
-        self.across(false);
+        rayon::join(|| self.across(true), || self.across(false));
     }
 
     /// Where a cover over `row` begins, from above when `from_above`, else from below; `None`
