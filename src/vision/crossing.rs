@@ -16,6 +16,7 @@
 //! caller leaves that ring out (see [`LetterBox::ground_shown`]).
 
 use super::fill::{self, Colour};
+use super::levels::Levels;
 use super::rect::PixelBox;
 use image::{DynamicImage, GenericImageView};
 use rayon::prelude::*;
@@ -225,27 +226,13 @@ fn ink_colour(pixels: &[Colour], ground: Colour) -> Option<Colour> {
 
 /// Each channel's median of `colours` whose levels are whole numbers from 0 to 255 (as
 /// [`colours_outside`] gives them): the same as [`fill::median`]'s (the level of rank `len / 2`),
-/// counted in a table of the 256 levels instead of selected among the colours, which took a
+/// taken from each channel's [`Levels`] instead of selected among the colours, which took a
 /// seventh of the instructions of a 1080x2400 screenshot's crossing test. `None` when empty.
 fn level_median(colours: &[Colour]) -> Option<Colour> {
     if colours.is_empty() {
         return None;
     }
-    let mut counts = [[0u32; 256]; 3];
-    for colour in colours {
-        for (count, &level) in counts.iter_mut().zip(colour) {
-            count[level as usize] += 1;
-        }
-    }
-    let rank = (colours.len() / 2) as u32;
-    Some(counts.map(|count| {
-        let mut below = 0;
-        let level = count.iter().position(|&n| {
-            below += n;
-            below > rank
-        });
-        level.expect("the counts add up to the colours") as f32
-    }))
+    Some([0, 1, 2].map(|k| f32::from(Levels::of(colours.iter().map(|c| c[k] as u8)).median())))
 }
 
 /// The distance from colour `p` to the segment from `a` to `b`.
@@ -294,6 +281,7 @@ fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::{Rgb, RgbImage};
 
     #[test]
     fn the_median_of_levels_is_the_median_of_the_colours() {
@@ -312,7 +300,6 @@ mod tests {
         }
         assert_eq!(level_median(&[]), None);
     }
-    use image::{Rgb, RgbImage};
 
     /// A row of `n` blue tiles 100 pixels apart, each with a dark `O` (a ring) in its middle,
     /// and the letter boxes and cells.
