@@ -61,6 +61,10 @@ fn fixtures_are_read() {
         "no badge where a tile shows none"
     );
     assert_eq!(totals["confidently_wrong"], 0, "nothing wrong at >= 90%");
+    assert_eq!(
+        totals["needless_cut_warnings"], 0,
+        "no board shown whole is said to be cut by the image's edge"
+    );
     // Every tile, value and badge is a read in exactly one confidence band.
     let reads: u64 = totals["calibration"]
         .as_array()
@@ -124,6 +128,10 @@ fn real_screens_are_read() {
     assert_eq!(
         totals["false_bonuses"], 0,
         "no badge where a tile shows none"
+    );
+    assert_eq!(
+        totals["needless_cut_warnings"], 0,
+        "no board shown whole is said to be cut by the image's edge"
     );
 }
 
@@ -526,7 +534,10 @@ fn boards_read_with_another_shape_and_images_not_read_are_counted() {
     let text = common::wordsnap(&["eval", dir.to_str().unwrap()]);
     let printed = String::from_utf8_lossy(&text.stdout);
     assert!(
-        printed.contains("boards read with rows and columns unlike the truth's: 1; not read"),
+        printed.contains(
+            "boards read with rows and columns unlike the truth's: 1 (said to be cut by the \
+             image's edge: 0); not read"
+        ),
         "{printed}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -26,10 +26,11 @@ pub struct ReadArgs {
     pub clipboard: bool,
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
-    /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?}
-    /// ("turned": degrees clockwise the image was turned to read its board upright, only when
-    /// it was; rows and columns are then those of the board so turned, "grid" in the image's
-    /// own pixels).
+    /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?,
+    /// "cut_sides"?} ("turned": degrees clockwise the image was turned to read its board
+    /// upright, only when it was; rows and columns are then those of the board so turned, "grid"
+    /// in the image's own pixels; "cut_sides": the sides of the board beyond which the image's
+    /// edge cuts more tiles, "top", "bottom", "left" or "right", only when there are any).
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -277,6 +278,20 @@ fn warn_mark_doubts(image: &str, doubts: &[vision::MarkDoubt]) {
     }
 }
 
+/// Prints on stderr each side of the board beyond which the image's edge cuts through more of
+/// its tiles (see [`vision::BoardReading::cut_sides`]): the board read may be a line short.
+fn warn_cut_sides(image: &str, reading: &BoardReading) {
+    for side in &reading.cut_sides {
+        crate::warning!(
+            "wordsnap: warning: {image}: the image's {side} edge cuts through more tiles {} of \
+             the board read: the board may have a {} the image does not show; read a screenshot \
+             of the whole board",
+            side.beyond(),
+            side.line()
+        );
+    }
+}
+
 /// Reads a screenshot into a board, with the game the screenshot shows (the neutral Boggle game
 /// for its size when the evidence is weak; see [`crate::vision::game`]). Never stops for a doubtful or unreadable tile: the board takes it as its likely readings
 /// (or any letter), and the doubtful tiles are listed on stderr with the command to correct
@@ -305,6 +320,7 @@ pub fn read_screenshot(
     let detected = reading.game.game;
     warn_doubts(&source.name(), &doubts, &board, game.unwrap_or(detected));
     warn_mark_doubts(&source.name(), &reading.mark_doubts);
+    warn_cut_sides(&source.name(), &reading);
     Ok(Screenshot {
         source: source.clone(),
         image,
@@ -326,6 +342,7 @@ pub fn board_from_pixels(
     let (board, doubts) = fixed_board(&reading, &[])?;
     warn_doubts(name, &doubts, &board, reading.game.game);
     warn_mark_doubts(name, &reading.mark_doubts);
+    warn_cut_sides(name, &reading);
     Ok((board, reading.game.game))
 }
 
@@ -488,6 +505,7 @@ fn report_one(
     out.flush()?;
     warn_doubts(&name, &doubts, &board, game);
     warn_mark_doubts(&name, &reading.mark_doubts);
+    warn_cut_sides(&name, &reading);
     Ok(())
 }
 
@@ -504,6 +522,10 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     });
     if reading.turned != vision::Turn::None {
         v["turned"] = json!(reading.turned.degrees());
+    }
+    if !reading.cut_sides.is_empty() {
+        let sides: Vec<&str> = reading.cut_sides.iter().map(|s| s.name()).collect();
+        v["cut_sides"] = json!(sides);
     }
     if let Some(unowned) = &reading.game.unowned {
         // Letterpress: rows of true (no player owns the tile) and false, like "tiles".
@@ -643,6 +665,12 @@ struct EvalTotals {
     /// Boards read with rows and columns unlike the truth's (not refused): the worst read, a
     /// board the solver cannot use, whatever its tiles' confidence.
     wrong_shapes: usize,
+    /// Of [`EvalTotals::wrong_shapes`], the boards the reader said the image's edge may cut
+    /// (see [`vision::BoardReading::cut_sides`]).
+    wrong_shapes_said_cut: usize,
+    /// Boards read with the right rows and columns that the reader said the image's edge may
+    /// cut: a warning the user need not have had.
+    needless_cut_warnings: usize,
     /// Images not read at all (no board found, or a ground truth that could not be read).
     unread: usize,
     tiles: Tally,
@@ -676,6 +704,14 @@ impl EvalTotals {
             wrong_shapes: results
                 .iter()
                 .filter(|r| r.error.is_none() && !r.grid_right)
+                .count(),
+            wrong_shapes_said_cut: results
+                .iter()
+                .filter(|r| r.error.is_none() && !r.grid_right && !r.cut_sides.is_empty())
+                .count(),
+            needless_cut_warnings: results
+                .iter()
+                .filter(|r| r.grid_right && !r.cut_sides.is_empty())
                 .count(),
             unread: results.iter().filter(|r| r.error.is_some()).count(),
             tiles: tally(|r| r.tiles),
@@ -725,7 +761,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "confidently_wrong": wrong.iter().sum::<usize>(),
                    "mistakes": r.mistakes, "ms": r.ms,
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
-                   "expected_game": r.expected_game, "game_right": r.game_right()})
+                   "expected_game": r.expected_game, "game_right": r.game_right(),
+                   "cut_sides": r.cut_sides.iter().map(|s| s.name()).collect::<Vec<_>>()})
         })
         .collect();
     let bands: Vec<_> = t
@@ -739,7 +776,9 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
         .collect();
     let [cw_tiles, cw_values, cw_badges] = t.confidently_wrong;
     json!({"images": per_image, "totals": {"images": t.images, "fully_right": t.fully_right,
-           "grids": t.grids, "wrong_shapes": t.wrong_shapes, "unread": t.unread,
+           "grids": t.grids, "wrong_shapes": t.wrong_shapes,
+           "wrong_shapes_said_cut": t.wrong_shapes_said_cut,
+           "needless_cut_warnings": t.needless_cut_warnings, "unread": t.unread,
            "tiles": pair(t.tiles), "values": pair(t.values),
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
@@ -814,9 +853,13 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         t.ms_per_image
     ));
     out.push_str(&format!(
-        "boards read with rows and columns unlike the truth's: {}; not read (no board found, or \
-         no ground truth): {}\n",
-        t.wrong_shapes, t.unread
+        "boards read with rows and columns unlike the truth's: {} (said to be cut by the \
+         image's edge: {}); not read (no board found, or no ground truth): {}\n",
+        t.wrong_shapes, t.wrong_shapes_said_cut, t.unread
+    ));
+    out.push_str(&format!(
+        "needless warnings that the image's edge may cut the board (rows and columns right): {}\n",
+        t.needless_cut_warnings
     ));
     out.push_str(&format!(
         "games right {} (of the images whose file name names the game)\n",

@@ -125,6 +125,9 @@ pub struct ImageScore {
     pub game: Option<super::game::GameGuess>,
     /// The game the image's file name names (see [`super::game::game_in_file_name`]).
     pub expected_game: Option<crate::score::Game>,
+    /// The sides of the board beyond which the reader said the image's edge cuts more tiles
+    /// (see [`BoardReading::cut_sides`]): the board read may be a line short.
+    pub cut_sides: Vec<super::BoardSide>,
 }
 
 impl ImageScore {
@@ -153,11 +156,23 @@ impl ImageScore {
 pub fn score(reading: &BoardReading, truth: &BoardJson) -> ImageScore {
     let mut out = ImageScore {
         grid_right: reading.board.rows == truth.rows && reading.board.cols == truth.cols,
+        cut_sides: reading.cut_sides.clone(),
         ..Default::default()
     };
     if !out.grid_right {
+        let said = match reading.cut_sides.as_slice() {
+            [] => String::new(),
+            sides => format!(
+                " (said: the image's edge may cut the board, {})",
+                sides
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
         out.mistakes.push(format!(
-            "grid {}x{}, expected {}x{}",
+            "grid {}x{}, expected {}x{}{said}",
             reading.board.rows, reading.board.cols, truth.rows, truth.cols
         ));
         out.tiles.total = truth.rows * truth.cols;

@@ -22,6 +22,7 @@ pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
 pub(crate) mod hairline;
+pub mod image_edge;
 pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
@@ -35,6 +36,7 @@ pub(crate) mod trail;
 pub mod turn;
 
 pub use grid::NoLattice;
+pub use image_edge::BoardSide;
 pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
 pub use turn::Turn;
@@ -207,6 +209,12 @@ pub struct BoardReading {
     /// nearly every screenshot): rows, columns, values and badges are those of the board so
     /// turned; the boxes above are in the image's own pixels.
     pub turned: Turn,
+    /// The sides of the board beyond which the image's edge cuts through more tiles of its
+    /// colours (a screenshot cropped through a line of the board the grid finder could not take
+    /// in; see [`image_edge`]): the board may have a row or column more than the image shows,
+    /// and the reading is of the tiles the image shows whole. Empty for nearly every
+    /// screenshot.
+    pub cut_sides: Vec<BoardSide>,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
 }
@@ -269,6 +277,7 @@ impl BoardReading {
             game,
             unread_badge_marks: Vec::new(),
             turned: Turn::None,
+            cut_sides: Vec::new(),
             crops: Vec::new(),
         }
     }
@@ -416,6 +425,9 @@ fn read_as_it_stands(
     table::doubt_unseen_values(&mut reading);
     game::doubt_unseen_badges(&mut reading);
     game::doubt_badges_of_unsure_tiles(&mut reading);
+    let l = &found.lattice;
+    reading.cut_sides =
+        image_edge::cut_sides(image, &found.cell_pixels(), (l.rows, l.cols), &l.holes);
     Ok((reading, turn))
 }
 
