@@ -231,21 +231,26 @@ fn a_column_cut_too_thin_to_take_in_is_said_to_be_cut() {
     // Letterpress (tiles of five colours, touching), cut through its last column with 30% of it
     // left: too little of its letters shows to take the column in, and the 5x5 board was read
     // as a sure 5x4 one with no word that a column may be missing. Read whole, the board is
-    // said to be cut nowhere; cut, the column is taken in or the reading says the image's
-    // right edge cuts more tiles, and so does the command line.
+    // said to be short nowhere; cut, the column is taken in or the reading says the image's
+    // right edge cuts more tiles (the board may be a column short), and so does the command
+    // line.
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures/phones/letterpress_1080x2400_header.png");
     let reader = TileReader::new().expect("the embedded model loads");
     let image = vision::load::load(&path).unwrap();
     let clean = vision::read_image(&image, &reader).unwrap();
-    assert!(clean.cut_sides.is_empty(), "{:?}", clean.cut_sides);
+    assert!(clean.short_sides.is_empty(), "{:?}", clean.short_sides);
     let cut = cut_through_column(&image, &clean, Side::Right, 0.3);
     let reading = vision::read_image(&cut, &reader).expect("a board is found");
     if reading.board.cols == clean.board.cols {
         assert_cut_column_doubted(&reading, &common::board_truth(&path), clean.board.cols - 1);
         return;
     }
-    assert_eq!(reading.cut_sides, vec![vision::BoardSide::Right]);
+    let right_cut = vision::ShortSide {
+        side: vision::BoardSide::Right,
+        cut_by_image_edge: true,
+    };
+    assert_eq!(reading.short_sides, vec![right_cut]);
     let dir = std::env::temp_dir().join(format!("wordsnap-cut-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("cut.png");
@@ -265,6 +270,9 @@ fn a_column_cut_too_thin_to_take_in_is_said_to_be_cut() {
         "--json",
         file.to_str().unwrap(),
     ]));
-    assert_eq!(json["cut_sides"], serde_json::json!(["right"]));
+    assert_eq!(
+        json["short_sides"],
+        serde_json::json!([{"side": "right", "cut_by_image_edge": true}])
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

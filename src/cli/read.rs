@@ -27,10 +27,11 @@ pub struct ReadArgs {
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
     /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?,
-    /// "cut_sides"?} ("turned": degrees clockwise the image was turned to read its board
+    /// "short_sides"?} ("turned": degrees clockwise the image was turned to read its board
     /// upright, only when it was; rows and columns are then those of the board so turned, "grid"
-    /// in the image's own pixels; "cut_sides": the sides of the board beyond which the image's
-    /// edge cuts more tiles, "top", "bottom", "left" or "right", only when there are any).
+    /// in the image's own pixels; "short_sides": [{"side","cut_by_image_edge"}], the sides
+    /// ("top", "bottom", "left", "right") beyond which more tiles like the board's lie, so that
+    /// the board may be a line short, only when there are any).
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -278,17 +279,26 @@ fn warn_mark_doubts(image: &str, doubts: &[vision::MarkDoubt]) {
     }
 }
 
-/// Prints on stderr each side of the board beyond which the image's edge cuts through more of
-/// its tiles (see [`vision::BoardReading::cut_sides`]): the board read may be a line short.
-fn warn_cut_sides(image: &str, reading: &BoardReading) {
-    for side in &reading.cut_sides {
-        crate::warning!(
-            "wordsnap: warning: {image}: the image's {side} edge cuts through more tiles {} of \
-             the board read: the board may have a {} the image does not show; read a screenshot \
-             of the whole board",
-            side.beyond(),
-            side.line()
-        );
+/// Prints on stderr each side of the board where it may be a line short (see
+/// [`vision::BoardReading::short_sides`]), and what to do about it.
+fn warn_short_sides(image: &str, reading: &BoardReading) {
+    for short in &reading.short_sides {
+        let (side, line) = (short.side, short.side.line());
+        let beyond = side.beyond();
+        if short.cut_by_image_edge {
+            crate::warning!(
+                "wordsnap: warning: {image}: the image's {side} edge cuts through more tiles \
+                 {beyond} of the board read: the board may have a {line} the image does not \
+                 show; read a screenshot of the whole board"
+            );
+        } else {
+            crate::warning!(
+                "wordsnap: warning: {image}: the image shows more tiles like the board's \
+                 {beyond} of the board read: the board may have a {line} that could not be read \
+                 (something drawn or laid over it); check the board, or read a screenshot \
+                 without it"
+            );
+        }
     }
 }
 
@@ -320,7 +330,7 @@ pub fn read_screenshot(
     let detected = reading.game.game;
     warn_doubts(&source.name(), &doubts, &board, game.unwrap_or(detected));
     warn_mark_doubts(&source.name(), &reading.mark_doubts);
-    warn_cut_sides(&source.name(), &reading);
+    warn_short_sides(&source.name(), &reading);
     Ok(Screenshot {
         source: source.clone(),
         image,
@@ -342,7 +352,7 @@ pub fn board_from_pixels(
     let (board, doubts) = fixed_board(&reading, &[])?;
     warn_doubts(name, &doubts, &board, reading.game.game);
     warn_mark_doubts(name, &reading.mark_doubts);
-    warn_cut_sides(name, &reading);
+    warn_short_sides(name, &reading);
     Ok((board, reading.game.game))
 }
 
@@ -505,7 +515,7 @@ fn report_one(
     out.flush()?;
     warn_doubts(&name, &doubts, &board, game);
     warn_mark_doubts(&name, &reading.mark_doubts);
-    warn_cut_sides(&name, &reading);
+    warn_short_sides(&name, &reading);
     Ok(())
 }
 
@@ -523,9 +533,8 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     if reading.turned != vision::Turn::None {
         v["turned"] = json!(reading.turned.degrees());
     }
-    if !reading.cut_sides.is_empty() {
-        let sides: Vec<&str> = reading.cut_sides.iter().map(|s| s.name()).collect();
-        v["cut_sides"] = json!(sides);
+    if !reading.short_sides.is_empty() {
+        v["short_sides"] = short_sides_json(&reading.short_sides);
     }
     if let Some(unowned) = &reading.game.unowned {
         // Letterpress: rows of true (no player owns the tile) and false, like "tiles".
@@ -558,6 +567,14 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
             .collect();
     }
     v
+}
+
+/// The sides where the board may be a line short: `[{"side", "cut_by_image_edge"}]`.
+fn short_sides_json(sides: &[vision::ShortSide]) -> serde_json::Value {
+    sides
+        .iter()
+        .map(|s| json!({"side": s.side.name(), "cut_by_image_edge": s.cut_by_image_edge}))
+        .collect()
 }
 
 /// Alternatives less probable than this are the model's noise, left out of the JSON.
@@ -665,12 +682,12 @@ struct EvalTotals {
     /// Boards read with rows and columns unlike the truth's (not refused): the worst read, a
     /// board the solver cannot use, whatever its tiles' confidence.
     wrong_shapes: usize,
-    /// Of [`EvalTotals::wrong_shapes`], the boards the reader said the image's edge may cut
-    /// (see [`vision::BoardReading::cut_sides`]).
-    wrong_shapes_said_cut: usize,
-    /// Boards read with the right rows and columns that the reader said the image's edge may
-    /// cut: a warning the user need not have had.
-    needless_cut_warnings: usize,
+    /// Of [`EvalTotals::wrong_shapes`], the boards the reader said may be a line short (see
+    /// [`vision::BoardReading::short_sides`]).
+    wrong_shapes_said_short: usize,
+    /// Boards read with the right rows and columns that the reader said may be a line short: a
+    /// warning the user need not have had.
+    needless_short_warnings: usize,
     /// Images not read at all (no board found, or a ground truth that could not be read).
     unread: usize,
     tiles: Tally,
@@ -705,13 +722,13 @@ impl EvalTotals {
                 .iter()
                 .filter(|r| r.error.is_none() && !r.grid_right)
                 .count(),
-            wrong_shapes_said_cut: results
+            wrong_shapes_said_short: results
                 .iter()
-                .filter(|r| r.error.is_none() && !r.grid_right && !r.cut_sides.is_empty())
+                .filter(|r| r.error.is_none() && !r.grid_right && !r.short_sides.is_empty())
                 .count(),
-            needless_cut_warnings: results
+            needless_short_warnings: results
                 .iter()
-                .filter(|r| r.grid_right && !r.cut_sides.is_empty())
+                .filter(|r| r.grid_right && !r.short_sides.is_empty())
                 .count(),
             unread: results.iter().filter(|r| r.error.is_some()).count(),
             tiles: tally(|r| r.tiles),
@@ -762,7 +779,7 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "mistakes": r.mistakes, "ms": r.ms,
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
                    "expected_game": r.expected_game, "game_right": r.game_right(),
-                   "cut_sides": r.cut_sides.iter().map(|s| s.name()).collect::<Vec<_>>()})
+                   "short_sides": short_sides_json(&r.short_sides)})
         })
         .collect();
     let bands: Vec<_> = t
@@ -777,8 +794,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
     let [cw_tiles, cw_values, cw_badges] = t.confidently_wrong;
     json!({"images": per_image, "totals": {"images": t.images, "fully_right": t.fully_right,
            "grids": t.grids, "wrong_shapes": t.wrong_shapes,
-           "wrong_shapes_said_cut": t.wrong_shapes_said_cut,
-           "needless_cut_warnings": t.needless_cut_warnings, "unread": t.unread,
+           "wrong_shapes_said_short": t.wrong_shapes_said_short,
+           "needless_short_warnings": t.needless_short_warnings, "unread": t.unread,
            "tiles": pair(t.tiles), "values": pair(t.values),
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
@@ -853,13 +870,13 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         t.ms_per_image
     ));
     out.push_str(&format!(
-        "boards read with rows and columns unlike the truth's: {} (said to be cut by the \
-         image's edge: {}); not read (no board found, or no ground truth): {}\n",
-        t.wrong_shapes, t.wrong_shapes_said_cut, t.unread
+        "boards read with rows and columns unlike the truth's: {} (said to be a line short: \
+         {}); not read (no board found, or no ground truth): {}\n",
+        t.wrong_shapes, t.wrong_shapes_said_short, t.unread
     ));
     out.push_str(&format!(
-        "needless warnings that the image's edge may cut the board (rows and columns right): {}\n",
-        t.needless_cut_warnings
+        "needless warnings that the board may be a line short (rows and columns right): {}\n",
+        t.needless_short_warnings
     ));
     out.push_str(&format!(
         "games right {} (of the images whose file name names the game)\n",

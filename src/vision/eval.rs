@@ -125,9 +125,9 @@ pub struct ImageScore {
     pub game: Option<super::game::GameGuess>,
     /// The game the image's file name names (see [`super::game::game_in_file_name`]).
     pub expected_game: Option<crate::score::Game>,
-    /// The sides of the board beyond which the reader said the image's edge cuts more tiles
-    /// (see [`BoardReading::cut_sides`]): the board read may be a line short.
-    pub cut_sides: Vec<super::BoardSide>,
+    /// The sides of the board where the reader said it may be a line short (see
+    /// [`BoardReading::short_sides`]).
+    pub short_sides: Vec<super::ShortSide>,
 }
 
 impl ImageScore {
@@ -156,17 +156,17 @@ impl ImageScore {
 pub fn score(reading: &BoardReading, truth: &BoardJson) -> ImageScore {
     let mut out = ImageScore {
         grid_right: reading.board.rows == truth.rows && reading.board.cols == truth.cols,
-        cut_sides: reading.cut_sides.clone(),
+        short_sides: reading.short_sides.clone(),
         ..Default::default()
     };
     if !out.grid_right {
-        let said = match reading.cut_sides.as_slice() {
+        let said = match reading.short_sides.as_slice() {
             [] => String::new(),
             sides => format!(
-                " (said: the image's edge may cut the board, {})",
+                " (said: the board may be a line short, {})",
                 sides
                     .iter()
-                    .map(|s| s.name())
+                    .map(|s| s.side.name())
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

@@ -3,7 +3,8 @@
 //! 1. [`load`]: decode the file, with limits and clear errors.
 //! 2. `glyphs`: find ink that stands out from its neighbourhood (dark or light) and merge the
 //!    glyphs of one tile into text boxes, on a copy scaled to at most [`ANALYSIS_SIDE`] pixels.
-//! 3. `grid`: find the lattice the tiles' main letters sit on: rows, columns, holes.
+//! 3. `grid`: find the lattice the tiles' main letters sit on: rows, columns, holes
+//!    ([`short_side`] says where more tiles like the board's lie beyond it, a line not taken in).
 //! 4. `hairline`, `trail`: lift what an overlay draws across the tiles (Android's pointer-location
 //!    hairlines, a game's translucent swipe trail) off each cell.
 //! 5. `tiles`: cut each cell into normalised crops (main text, corner marks) at full resolution.
@@ -22,13 +23,13 @@ pub mod game;
 pub(crate) mod glyphs;
 pub(crate) mod grid;
 pub(crate) mod hairline;
-pub mod image_edge;
 pub(crate) mod levels;
 pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
 pub(crate) mod path_line;
 pub(crate) mod rect;
+pub mod short_side;
 pub(crate) mod strokes;
 pub(crate) mod table;
 pub(crate) mod tiles;
@@ -36,9 +37,9 @@ pub(crate) mod trail;
 pub mod turn;
 
 pub use grid::NoLattice;
-pub use image_edge::BoardSide;
 pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
+pub use short_side::{BoardSide, ShortSide};
 pub use turn::Turn;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
@@ -209,12 +210,11 @@ pub struct BoardReading {
     /// nearly every screenshot): rows, columns, values and badges are those of the board so
     /// turned; the boxes above are in the image's own pixels.
     pub turned: Turn,
-    /// The sides of the board beyond which the image's edge cuts through more tiles of its
-    /// colours (a screenshot cropped through a line of the board the grid finder could not take
-    /// in; see [`image_edge`]): the board may have a row or column more than the image shows,
-    /// and the reading is of the tiles the image shows whole. Empty for nearly every
-    /// screenshot.
-    pub cut_sides: Vec<BoardSide>,
+    /// The sides of the board beyond which more tiles of its colours lie, a line of them the
+    /// grid finder did not take in (a screenshot cropped through it, or a line shown whole
+    /// whose letters were not found: see [`short_side`]): the board may have a row or column
+    /// more than was read. Empty for nearly every screenshot.
+    pub short_sides: Vec<ShortSide>,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
 }
@@ -277,7 +277,7 @@ impl BoardReading {
             game,
             unread_badge_marks: Vec::new(),
             turned: Turn::None,
-            cut_sides: Vec::new(),
+            short_sides: Vec::new(),
             crops: Vec::new(),
         }
     }
@@ -426,8 +426,8 @@ fn read_as_it_stands(
     game::doubt_unseen_badges(&mut reading);
     game::doubt_badges_of_unsure_tiles(&mut reading);
     let l = &found.lattice;
-    reading.cut_sides =
-        image_edge::cut_sides(image, &found.cell_pixels(), (l.rows, l.cols), &l.holes);
+    reading.short_sides =
+        short_side::short_sides(image, &found.cell_pixels(), (l.rows, l.cols), &l.holes);
     Ok((reading, turn))
 }
 

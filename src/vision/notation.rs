@@ -2986,7 +2986,7 @@ impl CellGrids {
                 "the image's colours were not measured",
             ),
             unread_badge_marks,
-            cut_sides: Vec::new(),
+            short_sides: Vec::new(),
             turned: Turn::None,
             crops: self.debug,
         }
