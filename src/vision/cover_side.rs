@@ -256,7 +256,7 @@ fn side_beside(
     let (patch, fill, deviation, usual) = (PATCHES[i], fills[i]?, deviations[i]?, usual[i]?);
     let opposite_fill = fills[opposite_of(i)]?;
     let middle = [0, 1, 2].map(|k| fill[k] - deviation[k]);
-    let square = patch.square_beyond(rect_of(text), SQUARE * cell.height() as f32);
+    let square = patch.square_beyond(Rect::from(text), SQUARE * cell.height() as f32);
     let covers = |colour: Colour| {
         let deviation = [0, 1, 2].map(|k| colour[k] - middle[k]);
         fill::distance(deviation, usual) >= UNLIKE_THE_BOARD
@@ -274,15 +274,10 @@ fn opposite_of(i: usize) -> usize {
     PATCHES.iter().position(|&p| p == opposite).unwrap_or(i)
 }
 
-/// The box as a [`Rect`].
-fn rect_of(b: PixelBox) -> Rect {
-    Rect::new(b.left as f32, b.top as f32, b.right as f32, b.bottom as f32)
-}
-
 /// The fills of the [`PATCHES`] beside `text` in `cell` (`None` for one outside the cell).
 fn patch_fills(colours: &Colours, text: PixelBox, cell: PixelBox) -> [Option<Colour>; 8] {
     let depth = (PATCH_DEPTH * cell.height() as f32).max(PATCH_DEPTH_PIXELS);
-    let (text, cell) = (rect_of(text), rect_of(cell));
+    let (text, cell) = (Rect::from(text), Rect::from(cell));
     PATCHES.map(|p| colours.fill(p.rect(text, cell, depth)?, None))
 }
 
@@ -308,7 +303,7 @@ fn faint_cover_at(
 ) -> Option<Cover> {
     let (patch, fill, opposite_fill) = (PATCHES[i], fills[i]?, fills[opposite_of(i)]?);
     let apart = fill::distance(fill, opposite_fill);
-    let square = patch.square_beyond(rect_of(text), SQUARE * cell.height() as f32);
+    let square = patch.square_beyond(Rect::from(text), SQUARE * cell.height() as f32);
     let cover = (fill, apart / 2.0);
     let edge_at = |k: u32| straight_edge_beside(colours, (text, cell), patch.side, k as f32, cover);
     let faint = apart >= FAINT_UNLIKE
@@ -329,7 +324,7 @@ fn straight_edge_beside(
     offset: f32,
     (fill, near): (Colour, f32),
 ) -> bool {
-    let (text, cell) = (rect_of(text), rect_of(cell));
+    let (text, cell) = (Rect::from(text), Rect::from(cell));
     // The line's place across, the step outward, the box's and the cell's ends along the line,
     // and a point from (across, along).
     let lateral = matches!(side, Cover::Left | Cover::Right);

@@ -102,6 +102,13 @@ impl Rect {
     }
 }
 
+impl From<PixelBox> for Rect {
+    /// The pixel box with the same edges, in the same pixels.
+    fn from(b: PixelBox) -> Rect {
+        Rect::new(b.left as f32, b.top as f32, b.right as f32, b.bottom as f32)
+    }
+}
+
 /// A box of whole pixels of an image (the full-resolution screenshot unless said otherwise):
 /// left and top edges included, right and bottom edges excluded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -266,6 +273,13 @@ impl PixelBox {
 mod tests {
     use super::*;
     use image::Luma;
+
+    #[test]
+    fn a_pixel_box_is_the_rect_of_its_edges() {
+        let b = PixelBox::new(3, 4, 10, 20);
+        assert_eq!(Rect::from(b), Rect::new(3.0, 4.0, 10.0, 20.0));
+        assert_eq!(Rect::from(b).to_pixels(1.0, (100, 100)), b);
+    }
 
     #[test]
     fn insets_outsets_and_pixels() {

@@ -245,15 +245,7 @@ fn tile_fills(colours: &Colours, cells: &[PixelBox], holes: &[bool]) -> Vec<Colo
         .iter()
         .enumerate()
         .filter(|&(i, _)| !holes.get(i).copied().unwrap_or(false))
-        .filter_map(|(_, cell)| {
-            let cell = Rect::new(
-                cell.left as f32,
-                cell.top as f32,
-                cell.right as f32,
-                cell.bottom as f32,
-            );
-            colours.fill(cell.inset_share(TILE_INSET), None)
-        })
+        .filter_map(|(_, &cell)| colours.fill(Rect::from(cell).inset_share(TILE_INSET), None))
         .collect()
 }
 
