@@ -11,7 +11,14 @@
 //! past the letter), are measured on every letter of the board; a letter whose share stands far
 //! above the usual share of the letters on tiles of its colour (a theme's glow or a shaded tile
 //! puts some on every such letter alike) is crossed. A tile of a colour too few letters share (a
-//! tile the swipe tints) has its box's share weighed against all the board's letters instead.
+//! tile the swipe tints) has its box's share weighed against all the board's letters instead,
+//! and its ring only where a stroke fills far more of it than a bonus tile's glow does.
+//!
+//! A translucent band that ends on a letter (the swipe's last tile) leaves no colour off that
+//! segment: over the ink it makes a blend of ink and ground, over the ground a paler ground. A
+//! printed letter's blends are its antialiased rim, a pixel or two wide; the band's lie in
+//! patches (see [`blend_patch_share`]). A letter with far more of them than the usual letter on
+//! tiles of its colour is crossed as well.
 //! Where a cover (a banner) reaches into a tile's middle, its edge runs through the ring: the
 //! caller leaves that ring out (see [`LetterBox::ground_shown`]).
 
@@ -43,8 +50,36 @@ const SAME_TILE_COLOUR: f32 = 60.0;
 /// all the board's letters: it is measured against the tile's own ground and ink, so a tile's
 /// colour leaves it near nothing (0 on each of the 172 letters with fewer peers on the real
 /// screenshots of the gathered sets), while the ring, which a bonus tile's glow fills (up to 0.18
-/// on Boggle With Friends' `DW` tiles), is not weighed.
+/// on Boggle With Friends' `DW` tiles), is weighed only from [`FEW_PEERS_RING_SHARE`] up.
 const FEWEST_LETTERS: usize = 4;
+/// A letter on a tile of a colour too few letters share is crossed when at least this share of
+/// its ring is unlike its ground (and the share stands above the usual share of all the
+/// board's letters): a swipe's band over the tile's ground fills about a third of the ring
+/// round the letter it ends on, a bonus tile's glow at most 0.18 (0.184 at the most on the
+/// letters with fewer peers of the real screenshots of the gathered sets).
+const FEW_PEERS_RING_SHARE: f32 = 0.25;
+/// A letter is crossed, too, when the patches of blends in its box (see [`blend_patch_share`])
+/// come to at least this share of its ink: a translucent band ending on the letter makes 0.09
+/// to 0.74 of it on the swipe probes' letters it was read wrong on; a printed letter's rim
+/// makes none where each blend pixel has ink or ground beside it (0.07 at the most on the real
+/// screenshots' letters on tiles of a colour many letters share, but for a photo of a physical
+/// tray's shaded dice, 0.73-0.93, and letters a real swipe crosses, 0.63-0.76).
+const BLEND_PATCH_SHARE: f32 = 0.08;
+/// ... and at least this many times the usual share above that, the median over all the
+/// board's letters (not only those on tiles of its colour: the tiles a swipe tints are the ones
+/// its band crosses): a blurred or resampled capture widens every letter's rim into patches,
+/// more on letters of many thin strokes than on others, and Boggle With Friends shades its
+/// letters. Not on a tile of a colour too few letters share: a bonus tile's glow round its
+/// letter (up to 0.26 on the real Boggle With Friends captures), or one flattened by a palette
+/// of few colours, makes patches too.
+const BLEND_PATCH_TIMES_USUAL: f32 = 2.0;
+/// A pixel is a blend of a letter's ground and ink when its distance from the ground lies in
+/// this share of the letter's contrast: from an eighth, as a band nearly as light as the ground
+/// leaves the ink it covers (a white band at 75% leaves a dark letter's ink about a fifth of the
+/// contrast from a cream ground: of 13 letters such bands made read wrong surely on three real
+/// captures, none was seen from a quarter, 11 from an eighth), and a compressed capture's noise
+/// round the ground lies in specks, not patches.
+const BLEND: std::ops::Range<f32> = 0.12..0.75;
 /// A pixel of the ring round a letter is unlike its ground when it lies at least this share of
 /// the letter's contrast (ink to ground) from the ground's colour.
 const RING_UNLIKE: f32 = 0.35;
@@ -93,6 +128,7 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
         })
         .collect();
     let all: Vec<&Shares> = shares.iter().flatten().collect();
+    let usual_blend_patches = median(all.iter().map(|s| s.blend_patches).collect());
     shares
         .iter()
         .zip(letters)
@@ -110,18 +146,28 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
                 return false;
             }
             let peers: &[&Shares] = if few_peers { &all } else { &peers };
-            let usual = |of: fn(&Shares) -> f32| {
-                let mut known: Vec<f32> = peers.iter().map(|p| of(p)).collect();
-                known.sort_by(f32::total_cmp);
-                known[known.len() / 2]
-            };
+            let usual = |of: fn(&Shares) -> f32| median(peers.iter().map(|p| of(p)).collect());
             let stands_out = |of: fn(&Shares) -> f32, least: f32| {
                 of(s) >= least && of(s) >= usual(of) + ABOVE_USUAL
             };
+            let ring_crossed_share = if few_peers {
+                FEW_PEERS_RING_SHARE
+            } else {
+                RING_CROSSED_SHARE
+            };
+            let blended = s.blend_patches
+                >= BLEND_PATCH_SHARE + BLEND_PATCH_TIMES_USUAL * usual_blend_patches;
             stands_out(|s| s.off_colour, CROSSED_SHARE)
-                || l.ground_shown && !few_peers && stands_out(|s| s.unlike_ring, RING_CROSSED_SHARE)
+                || !few_peers && blended
+                || l.ground_shown && stands_out(|s| s.unlike_ring, ring_crossed_share)
         })
         .collect()
+}
+
+/// The median of `shares` (the share of rank `len / 2`); 0 when there are none.
+fn median(mut shares: Vec<f32>) -> f32 {
+    shares.sort_by(f32::total_cmp);
+    shares.get(shares.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// What a letter's box and the ring of ground round it show.
@@ -134,6 +180,9 @@ struct Shares {
     /// The share of the ring whose pixels are unlike the ground (see [`RING_UNLIKE`]): a stroke
     /// running past the letter, a band over the ground as light as the letter's ink.
     unlike_ring: f32,
+    /// The patches of blends of ground and ink in the box, as a share of its ink (see
+    /// [`blend_patch_share`]).
+    blend_patches: f32,
 }
 
 /// The [`Shares`] of `text`'s box in `cell`; `None` when the box, its ground or its ink cannot be
@@ -174,7 +223,39 @@ fn shares_of(
         unlike_ring: share(&ring, &|p| {
             fill::distance(p, ground) >= RING_UNLIKE * contrast
         }),
+        blend_patches: blend_patch_share(image, text, &marks, ground, contrast),
     })
+}
+
+/// The pixels of `text`'s box (inside the image) that lie in the middle of a patch of blends
+/// of `ground` and the letter's ink (each of the pixel and its eight neighbours a [`BLEND`] of
+/// `contrast`, none in a box `left_out`), as a share of the box's ink (its pixels at least
+/// half the contrast from the ground).
+fn blend_patch_share(
+    image: &DynamicImage,
+    text: PixelBox,
+    left_out: &[PixelBox],
+    ground: Colour,
+    contrast: f32,
+) -> f32 {
+    let (width, height) = (text.width() as usize, text.height() as usize);
+    let mut blends = vec![false; width * height];
+    let mut ink = 0usize;
+    for_each_pixel(image, text, |x, y, colour| {
+        let share = fill::distance(colour, ground) / contrast;
+        let kept = !left_out.iter().any(|b| b.holds_pixel(x, y));
+        ink += usize::from(kept && share >= 0.5);
+        blends[(y - text.top) as usize * width + (x - text.left) as usize] =
+            kept && BLEND.contains(&share);
+    });
+    let patch_middle = |x: usize, y: usize| {
+        (y - 1..=y + 1).all(|v| (x - 1..=x + 1).all(|u| blends[v * width + u]))
+    };
+    let middles = (1..height.saturating_sub(1))
+        .flat_map(|y| (1..width.saturating_sub(1)).map(move |x| (x, y)))
+        .filter(|&(x, y)| patch_middle(x, y))
+        .count();
+    middles as f32 / ink.max(1) as f32
 }
 
 /// The middle of `cell`, where the ring of ground round its letter is sampled: the cell less
@@ -251,8 +332,17 @@ fn distance_to_segment(p: Colour, a: Colour, b: Colour) -> f32 {
 /// The colours of the pixels of `area` (inside the image) that lie in none of the boxes
 /// `left_out`, row by row.
 fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) -> Vec<Colour> {
-    let kept = |x: u32, y: u32| !left_out.iter().any(|b| b.holds_pixel(x, y));
     let mut colours = Vec::with_capacity((area.width() * area.height()) as usize);
+    for_each_pixel(image, area, |x, y, colour| {
+        if !left_out.iter().any(|b| b.holds_pixel(x, y)) {
+            colours.push(colour);
+        }
+    });
+    colours
+}
+
+/// Calls `visit` with each pixel of `area` (inside the image) and its colour, row by row.
+fn for_each_pixel(image: &DynamicImage, area: PixelBox, mut visit: impl FnMut(u32, u32, Colour)) {
     match image.as_rgb8() {
         // Most screenshots decode to 8-bit RGB: read its rows directly.
         Some(rgb) => {
@@ -260,22 +350,21 @@ fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) 
             let raw = rgb.as_raw();
             for y in area.top..area.bottom {
                 let row = &raw[y as usize * stride..][..stride];
-                for x in (area.left..area.right).filter(|&x| kept(x, y)) {
+                for x in area.left..area.right {
                     let p = &row[x as usize * 3..][..3];
-                    colours.push([p[0], p[1], p[2]].map(f32::from));
+                    visit(x, y, [p[0], p[1], p[2]].map(f32::from));
                 }
             }
         }
         None => {
             for y in area.top..area.bottom {
-                for x in (area.left..area.right).filter(|&x| kept(x, y)) {
+                for x in area.left..area.right {
                     let p = image.get_pixel(x, y).0;
-                    colours.push([p[0], p[1], p[2]].map(f32::from));
+                    visit(x, y, [p[0], p[1], p[2]].map(f32::from));
                 }
             }
         }
     }
-    colours
 }
 
 #[cfg(test)]
@@ -375,22 +464,87 @@ mod tests {
     }
 
     #[test]
+    fn a_band_filling_the_ring_of_the_one_tile_of_its_colour_crosses_it() {
+        // The second tile tinted gold (a swiped tile) and a light band over its ground from
+        // the letter's right side to the tile's edge, past the box but not over the letter.
+        let (mut image, letters) = blue_tiles(5);
+        tint_tile(&mut image, 1, [250, 215, 110]);
+        for x in 167..200 {
+            for y in 20..80 {
+                image.put_pixel(x, y, Rgb([255, 255, 255]));
+            }
+        }
+        let image = DynamicImage::ImageRgb8(image);
+        assert_eq!(
+            crossed_letters(&image, &letters),
+            vec![false, true, false, false, false]
+        );
+    }
+
+    /// Lays a band of the tiles' own blue, half transparent, 30 pixels wide, from the centre
+    /// of the `k`th tile of [`blue_tiles`] out through its right side: over the ground it
+    /// changes nothing, over the letter's right side it makes a blend of ink and ground.
+    fn lay_band_of_the_tiles_shade(image: &mut RgbImage, k: u32) {
+        for x in 100 * k + 50..100 * k + 100 {
+            for y in 35..65 {
+                let p = image.get_pixel(x, y).0;
+                let blend = std::array::from_fn(|c| ((p[c] as u16 + [0, 160, 255][c]) / 2) as u8);
+                image.put_pixel(x, y, Rgb(blend));
+            }
+        }
+    }
+
+    #[test]
+    fn a_band_of_the_tiles_shade_ending_on_a_letter_crosses_it() {
+        // No pixel lies off the tile's colours and the ring shows only ground: the band shows
+        // as a patch of blends where the letter's rim is sharp.
+        let (mut image, letters) = blue_tiles(5);
+        lay_band_of_the_tiles_shade(&mut image, 1);
+        let shares = shares_of(
+            &DynamicImage::ImageRgb8(image.clone()),
+            letters[1].as_ref().unwrap().text,
+            letters[1].as_ref().unwrap().cell,
+            &[],
+        )
+        .unwrap();
+        assert!(shares.off_colour < CROSSED_SHARE && shares.unlike_ring < RING_CROSSED_SHARE);
+        assert!(shares.blend_patches >= BLEND_PATCH_SHARE);
+        let crossed = crossed_letters(&DynamicImage::ImageRgb8(image.clone()), &letters);
+        assert_eq!(crossed, vec![false, true, false, false, false]);
+        // The same band over every letter is the board's look, crossing none.
+        for k in [0, 2, 3, 4] {
+            lay_band_of_the_tiles_shade(&mut image, k);
+        }
+        let image = DynamicImage::ImageRgb8(image);
+        assert_eq!(crossed_letters(&image, &letters), vec![false; 5]);
+    }
+
+    #[test]
     fn a_glow_round_the_letter_of_the_one_tile_of_its_colour_does_not_cross_it() {
-        // A bonus tile of its own colour with a light disc round its letter (Boggle With
-        // Friends' `DW` tile): its ring is unlike its ground, but no tile of its colour tells
-        // whether that is usual.
+        // A bonus tile of its own colour with a light circle round its letter (Boggle With
+        // Friends' `DW` tile): its ring is unlike its ground (more of it than a stroke fills
+        // round a letter on a tile of a common colour), but no tile of its colour tells whether
+        // that is usual.
         let (mut image, letters) = blue_tiles(5);
         tint_tile(&mut image, 1, [90, 200, 110]);
         for x in 100..200 {
             for y in 0..100 {
                 let (dx, dy) = (x as f32 - 150.0, y as f32 - 50.0);
                 let r = (dx * dx / 0.5 + dy * dy).sqrt();
-                if (36.0..44.0).contains(&r) {
+                if (38.0..42.0).contains(&r) {
                     image.put_pixel(x, y, Rgb([200, 240, 200]));
                 }
             }
         }
         let image = DynamicImage::ImageRgb8(image);
+        let glow = letters[1].as_ref().unwrap();
+        let glow = shares_of(&image, glow.text, glow.cell, &[])
+            .unwrap()
+            .unlike_ring;
+        assert!(
+            (RING_CROSSED_SHARE..FEW_PEERS_RING_SHARE).contains(&glow),
+            "{glow}"
+        );
         assert_eq!(crossed_letters(&image, &letters), vec![false; 5]);
     }
 
