@@ -17,8 +17,8 @@
 //! A translucent band that ends on a letter (the swipe's last tile) leaves no colour off that
 //! segment: over the ink it makes a blend of ink and ground, over the ground a paler ground. A
 //! printed letter's blends are its antialiased rim, a pixel or two wide; the band's lie in
-//! patches (see [`blend_patch_share`]). A letter with far more of them than the usual letter on
-//! tiles of its colour is crossed as well.
+//! patches (see [`blend_patch_share`]). A letter with far more of them than the board's usual
+//! letter is crossed as well.
 //! Where a cover (a banner) reaches into a tile's middle, its edge runs through the ring: the
 //! caller leaves that ring out (see [`LetterBox::ground_shown`]).
 
