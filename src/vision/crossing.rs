@@ -23,6 +23,7 @@
 //! caller leaves that ring out (see [`LetterBox::ground_shown`]).
 
 use super::fill::{self, Colour};
+use super::grid::median;
 use super::levels::Levels;
 use super::rect::PixelBox;
 use image::{DynamicImage, GenericImageView};
@@ -164,12 +165,6 @@ pub(crate) fn crossed_letters(image: &DynamicImage, letters: &[Option<LetterBox>
         .collect()
 }
 
-/// The median of `shares` (the share of rank `len / 2`); 0 when there are none.
-fn median(mut shares: Vec<f32>) -> f32 {
-    shares.sort_by(f32::total_cmp);
-    shares.get(shares.len() / 2).copied().unwrap_or(0.0)
-}
-
 /// What a letter's box and the ring of ground round it show.
 #[derive(Debug, Clone, Copy)]
 struct Shares {
@@ -203,7 +198,8 @@ fn shares_of(
         .collect();
     let ring = ring_colours(image, text, cell, &marks);
     let ground = level_median(&ring)?;
-    let pixels = colours_outside(image, text, &marks);
+    let in_box = colours_in(image, text, &marks);
+    let pixels: Vec<Colour> = in_box.iter().flatten().copied().collect();
     if pixels.is_empty() {
         return None;
     }
@@ -223,31 +219,30 @@ fn shares_of(
         unlike_ring: share(&ring, &|p| {
             fill::distance(p, ground) >= RING_UNLIKE * contrast
         }),
-        blend_patches: blend_patch_share(image, text, &marks, ground, contrast),
+        blend_patches: blend_patch_share(&in_box, text.width() as usize, ground, contrast),
     })
 }
 
-/// The pixels of `text`'s box (inside the image) that lie in the middle of a patch of blends
-/// of `ground` and the letter's ink (each of the pixel and its eight neighbours a [`BLEND`] of
-/// `contrast`, none in a box `left_out`), as a share of the box's ink (its pixels at least
-/// half the contrast from the ground).
+/// The pixels of a letter's box (`in_box`, `width` pixels a row, as [`colours_in`] gives them)
+/// that lie in the middle of a patch of blends of `ground` and the letter's ink (each of the
+/// pixel and its eight neighbours a [`BLEND`] of `contrast`, none left out), as a share of the
+/// box's ink (its pixels at least half the contrast from the ground).
 fn blend_patch_share(
-    image: &DynamicImage,
-    text: PixelBox,
-    left_out: &[PixelBox],
+    in_box: &[Option<Colour>],
+    width: usize,
     ground: Colour,
     contrast: f32,
 ) -> f32 {
-    let (width, height) = (text.width() as usize, text.height() as usize);
-    let mut blends = vec![false; width * height];
-    let mut ink = 0usize;
-    for_each_pixel(image, text, |x, y, colour| {
-        let share = fill::distance(colour, ground) / contrast;
-        let kept = !left_out.iter().any(|b| b.holds_pixel(x, y));
-        ink += usize::from(kept && share >= 0.5);
-        blends[(y - text.top) as usize * width + (x - text.left) as usize] =
-            kept && BLEND.contains(&share);
-    });
+    let shares: Vec<Option<f32>> = in_box
+        .iter()
+        .map(|c| c.map(|c| fill::distance(c, ground) / contrast))
+        .collect();
+    let ink = shares.iter().flatten().filter(|&&s| s >= 0.5).count();
+    let blends: Vec<bool> = shares
+        .iter()
+        .map(|s| s.is_some_and(|s| BLEND.contains(&s)))
+        .collect();
+    let height = blends.len() / width.max(1);
     let patch_middle = |x: usize, y: usize| {
         (y - 1..=y + 1).all(|v| (x - 1..=x + 1).all(|u| blends[v * width + u]))
     };
@@ -337,6 +332,17 @@ fn colours_outside(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) 
         if !left_out.iter().any(|b| b.holds_pixel(x, y)) {
             colours.push(colour);
         }
+    });
+    colours
+}
+
+/// The colours of the pixels of `area` (inside the image), row by row, `None` for those that
+/// lie in one of the boxes `left_out`.
+fn colours_in(image: &DynamicImage, area: PixelBox, left_out: &[PixelBox]) -> Vec<Option<Colour>> {
+    let mut colours = Vec::with_capacity((area.width() * area.height()) as usize);
+    for_each_pixel(image, area, |x, y, colour| {
+        let kept = !left_out.iter().any(|b| b.holds_pixel(x, y));
+        colours.push(kept.then_some(colour));
     });
     colours
 }
