@@ -27,11 +27,13 @@ pub struct ReadArgs {
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
     /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?,
-    /// "short_sides"?} ("turned": degrees clockwise the image was turned to read its board
-    /// upright, only when it was; rows and columns are then those of the board so turned, "grid"
-    /// in the image's own pixels; "short_sides": [{"side","cut_by_image_edge"}], the sides
-    /// ("top", "bottom", "left", "right") beyond which more tiles like the board's lie, so that
-    /// the board may be a line short, only when there are any).
+    /// "short_sides"?,"unfamiliar_print"?} ("turned": degrees clockwise the image was turned to
+    /// read its board upright, only when it was; rows and columns are then those of the board so
+    /// turned, "grid" in the image's own pixels; "short_sides": [{"side","cut_by_image_edge"}],
+    /// the sides ("top", "bottom", "left", "right") beyond which more tiles like the board's lie,
+    /// so that the board may be a line short, only when there are any; "unfamiliar_print": true
+    /// when the letters are printed in a typeface unlike any the reader was trained on, every
+    /// letter and value then doubted).
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -279,6 +281,19 @@ fn warn_mark_doubts(image: &str, doubts: &[vision::MarkDoubt]) {
     }
 }
 
+/// Prints on stderr what the reader doubts of the board as a whole: its print (see
+/// [`vision::BoardReading::unfamiliar_print`]) and each side where it may be a line short.
+fn warn_board(image: &str, reading: &BoardReading) {
+    if reading.unfamiliar_print {
+        crate::warning!(
+            "wordsnap: warning: {image}: the board's letters are printed in a typeface unlike \
+             any the reader was trained on: every letter and value is doubted (at most 50%); \
+             check the board"
+        );
+    }
+    warn_short_sides(image, reading);
+}
+
 /// Prints on stderr each side of the board where it may be a line short (see
 /// [`vision::BoardReading::short_sides`]), and what to do about it.
 fn warn_short_sides(image: &str, reading: &BoardReading) {
@@ -330,7 +345,7 @@ pub fn read_screenshot(
     let detected = reading.game.game;
     warn_doubts(&source.name(), &doubts, &board, game.unwrap_or(detected));
     warn_mark_doubts(&source.name(), &reading.mark_doubts);
-    warn_short_sides(&source.name(), &reading);
+    warn_board(&source.name(), &reading);
     Ok(Screenshot {
         source: source.clone(),
         image,
@@ -352,7 +367,7 @@ pub fn board_from_pixels(
     let (board, doubts) = fixed_board(&reading, &[])?;
     warn_doubts(name, &doubts, &board, reading.game.game);
     warn_mark_doubts(name, &reading.mark_doubts);
-    warn_short_sides(name, &reading);
+    warn_board(name, &reading);
     Ok((board, reading.game.game))
 }
 
@@ -515,7 +530,7 @@ fn report_one(
     out.flush()?;
     warn_doubts(&name, &doubts, &board, game);
     warn_mark_doubts(&name, &reading.mark_doubts);
-    warn_short_sides(&name, &reading);
+    warn_board(&name, &reading);
     Ok(())
 }
 
@@ -535,6 +550,9 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     }
     if !reading.short_sides.is_empty() {
         v["short_sides"] = short_sides_json(&reading.short_sides);
+    }
+    if reading.unfamiliar_print {
+        v["unfamiliar_print"] = json!(true);
     }
     if let Some(unowned) = &reading.game.unowned {
         // Letterpress: rows of true (no player owns the tile) and false, like "tiles".
@@ -688,6 +706,9 @@ struct EvalTotals {
     /// Boards read with the right rows and columns that the reader said may be a line short: a
     /// warning the user need not have had.
     needless_short_warnings: usize,
+    /// Boards the reader said are printed in a typeface it was not trained on (see
+    /// [`vision::BoardReading::unfamiliar_print`]): every letter and value doubted.
+    unfamiliar_prints: usize,
     /// Images not read at all (no board found, or a ground truth that could not be read).
     unread: usize,
     tiles: Tally,
@@ -730,6 +751,7 @@ impl EvalTotals {
                 .iter()
                 .filter(|r| r.grid_right && !r.short_sides.is_empty())
                 .count(),
+            unfamiliar_prints: results.iter().filter(|r| r.unfamiliar_print).count(),
             unread: results.iter().filter(|r| r.error.is_some()).count(),
             tiles: tally(|r| r.tiles),
             values: tally(|r| r.values),
@@ -779,7 +801,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "mistakes": r.mistakes, "ms": r.ms,
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
                    "expected_game": r.expected_game, "game_right": r.game_right(),
-                   "short_sides": short_sides_json(&r.short_sides)})
+                   "short_sides": short_sides_json(&r.short_sides),
+                   "unfamiliar_print": r.unfamiliar_print})
         })
         .collect();
     let bands: Vec<_> = t
@@ -795,7 +818,8 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
     json!({"images": per_image, "totals": {"images": t.images, "fully_right": t.fully_right,
            "grids": t.grids, "wrong_shapes": t.wrong_shapes,
            "wrong_shapes_said_short": t.wrong_shapes_said_short,
-           "needless_short_warnings": t.needless_short_warnings, "unread": t.unread,
+           "needless_short_warnings": t.needless_short_warnings,
+           "unfamiliar_prints": t.unfamiliar_prints, "unread": t.unread,
            "tiles": pair(t.tiles), "values": pair(t.values),
            "bonuses": pair(t.bonuses), "false_values": t.false_values,
            "false_bonuses": t.false_bonuses, "missed_values": t.missed_values,
@@ -877,6 +901,11 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
     out.push_str(&format!(
         "needless warnings that the board may be a line short (rows and columns right): {}\n",
         t.needless_short_warnings
+    ));
+    out.push_str(&format!(
+        "boards said to be printed in a typeface the reader was not trained on (every letter \
+         and value doubted): {}\n",
+        t.unfamiliar_prints
     ));
     out.push_str(&format!(
         "games right {} (of the images whose file name names the game)\n",

@@ -128,6 +128,9 @@ pub struct ImageScore {
     /// The sides of the board where the reader said it may be a line short (see
     /// [`BoardReading::short_sides`]).
     pub short_sides: Vec<super::ShortSide>,
+    /// Whether the reader said the board's letters are in print it was not trained on (see
+    /// [`BoardReading::unfamiliar_print`]).
+    pub unfamiliar_print: bool,
 }
 
 impl ImageScore {
@@ -157,6 +160,7 @@ pub fn score(reading: &BoardReading, truth: &BoardJson) -> ImageScore {
     let mut out = ImageScore {
         grid_right: reading.board.rows == truth.rows && reading.board.cols == truth.cols,
         short_sides: reading.short_sides.clone(),
+        unfamiliar_print: reading.unfamiliar_print,
         ..Default::default()
     };
     if !out.grid_right {

@@ -28,6 +28,7 @@ pub mod load;
 pub(crate) mod notation;
 pub mod ocr;
 pub(crate) mod path_line;
+pub(crate) mod print;
 pub(crate) mod rect;
 pub mod short_side;
 pub(crate) mod strokes;
@@ -215,6 +216,10 @@ pub struct BoardReading {
     /// whose letters were not found: see [`short_side`]): the board may have a row or column
     /// more than was read. Empty for nearly every screenshot.
     pub short_sides: Vec<ShortSide>,
+    /// Whether the board's letters are printed in a typeface the model does not know (a fair
+    /// share of the letters no test doubted read unsurely: see [`print`]): every letter and
+    /// value is then doubted, its confidence at most 50%.
+    pub unfamiliar_print: bool,
     /// The crops the model read, with what it read (for `--debug`).
     pub crops: Vec<(String, GrayImage, String)>,
 }
@@ -278,6 +283,7 @@ impl BoardReading {
             unread_badge_marks: Vec::new(),
             turned: Turn::None,
             short_sides: Vec::new(),
+            unfamiliar_print: false,
             crops: Vec::new(),
         }
     }
@@ -291,17 +297,24 @@ pub fn read_image_file(path: &Path, reader: &TileReader) -> Result<BoardReading,
 /// Reads the board in a decoded image. An image whose board's letters all lie one way (saved
 /// on its side or upside down) is read again turned upright (see [`turn`]); the reading then
 /// says how it was turned ([`BoardReading::turned`]). A lattice refused because too few of its
-/// tiles read surely (fewer than a fifth) is hidden and the board looked for once more.
+/// tiles read surely (fewer than a fifth) is hidden and the board looked for once more. A board
+/// in print the model does not know has every letter and value doubted (see [`print`]).
 pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
     let reading = read_upright(image, reader)?;
     let refused_box = reading.grid;
-    refuse_unread(reading).or_else(|refused| {
+    let mut reading = refuse_unread(reading).or_else(|refused| {
         // The lattice that came first is no board (a grid of labelled icons on a desktop, which
         // outnumber a 4x4 board's tiles): the board may lie elsewhere in the image.
         read_upright(&with_box_hidden(image, refused_box), reader)
             .and_then(refuse_unread)
             .map_err(|_| refused)
-    })
+    })?;
+    // Last, once the board is taken as one: its letters in unfamiliar print still read as a
+    // board's, only without promise.
+    if reading.unfamiliar_print {
+        print::doubt_all(&mut reading);
+    }
+    Ok(reading)
 }
 
 /// `image` with `hidden` painted over in the mean colour of the pixels round its edge, so that

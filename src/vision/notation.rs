@@ -9,6 +9,7 @@ use super::game::Corner;
 use super::grid::{Lattice, NoLattice, median};
 use super::ocr::{CropReading, TileReader};
 use super::path_line;
+use super::print;
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
 use super::turn::Turn;
@@ -1597,6 +1598,7 @@ pub fn read_cells(
         })
         .collect();
     let turn = read_turned_letters(reader, &mains, &voters, lying, &mut crops, &mut readings)?;
+    let model_confidence: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
     let spans: Vec<Option<VerticalSpan>> = texts
         .iter()
         .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
@@ -1642,10 +1644,14 @@ pub fn read_cells(
             Some(k) => grids.add_mark(*i, cell, *k, reading, crop),
         }
     }
-    Ok((
-        grids.into_reading(&edges, lattice, cells, scale, in_lattice_pixels),
-        turn,
-    ))
+    let mut reading = grids.into_reading(&edges, lattice, cells, scale, in_lattice_pixels);
+    reading.unfamiliar_print = print::is_unfamiliar(
+        mains
+            .iter()
+            .filter(|&&k| !readings[k].text.trim().is_empty())
+            .map(|&k| (model_confidence[k], readings[k].confidence)),
+    );
+    Ok((reading, turn))
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the
@@ -2987,6 +2993,7 @@ impl CellGrids {
             ),
             unread_badge_marks,
             short_sides: Vec::new(),
+            unfamiliar_print: false,
             turned: Turn::None,
             crops: self.debug,
         }
