@@ -25,7 +25,6 @@ chosen by their look alone, before any was read:
 Deterministic for a seed and the installed font files. Needs Python 3 and Pillow.
 """
 import argparse
-import json
 import os
 import random
 import sys
@@ -75,14 +74,7 @@ def main():
         # The layouts print their letters and values in these two faces.
         fixtures.ROBOTO = fixtures.LATO = path
         rng = random.Random(f"{args.seed}-{name}")
-        for layout, draw in make_phones.LAYOUTS:
-            for copy in range(args.copies):
-                image, truth = draw(rng)
-                stem = os.path.join(args.out, f"{name}_{layout}_{copy}")
-                fixtures.save_png(image, stem + ".png")
-                with open(stem + ".json", "w") as f:
-                    json.dump(truth, f)
-                made += 1
+        made += make_phones.draw_layouts(rng, args.copies, args.out, prefix=f"{name}_")
     print(f"{args.out}: {made} boards")
 
 

@@ -45,15 +45,21 @@ def main():
     parser.add_argument("--copies", type=int, default=6, help="boards per layout")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    rng = random.Random(args.seed)
+    made = draw_layouts(random.Random(args.seed), args.copies, args.out)
+    print(f"{args.out}: {made} boards")
+
+
+def draw_layouts(rng, copies, out, prefix=""):
+    """Draws every layout `copies` times with `rng` into `out` (`PREFIXLAYOUT_COPY.png`, its
+    truth `.json` beside it); returns how many boards were written."""
     for name, draw in LAYOUTS:
-        for copy in range(args.copies):
+        for copy in range(copies):
             image, truth = draw(rng)
-            stem = os.path.join(args.out, f"{name}_{copy}")
+            stem = os.path.join(out, f"{prefix}{name}_{copy}")
             fixtures.save_png(image, stem + ".png")
             with open(stem + ".json", "w") as f:
                 json.dump(truth, f)
-    print(f"{args.out}: {len(LAYOUTS) * args.copies} boards")
+    return len(LAYOUTS) * copies
 
 
 if __name__ == "__main__":
