@@ -14,14 +14,18 @@ sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 
 export DEBIAN_FRONTEND=noninteractive
+# The font packages are the ones gen.py names (TRAIN_PACKAGES, HELD_OUT_PACKAGES), read without
+# importing it (its imports need the venv made below).
+font_packages="$(python3 - "$here/gen.py" <<'EOF'
+import ast, sys
+for node in ast.parse(open(sys.argv[1]).read()).body:
+    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in ("TRAIN_PACKAGES", "HELD_OUT_PACKAGES"):
+        print(" ".join(ast.literal_eval(node.value)))
+EOF
+)"
 $sudo apt-get update
-$sudo apt-get install -y --no-install-recommends python3-venv \
-  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 \
-  fonts-noto-core fonts-open-sans fonts-lato fonts-cantarell fonts-crosextra-carlito \
-  fonts-crosextra-caladea fonts-croscore fonts-firacode fonts-inconsolata fonts-linuxlibertine \
-  fonts-roboto-unhinted fonts-comfortaa fonts-oxygen fonts-hack fonts-league-spartan \
-  fonts-quicksand fonts-jura fonts-cabin fonts-texgyre fonts-b612 fonts-sil-andika \
-  fonts-vollkorn fonts-inter fonts-manrope fonts-jetbrains-mono fonts-mplus
+# shellcheck disable=SC2086
+$sudo apt-get install -y --no-install-recommends python3-venv $font_packages
 
 if [ ! -x "$here/.venv/bin/python" ]; then python3 -m venv "$here/.venv"; fi
 "$here/.venv/bin/pip" install -q -r "$here/requirements.txt"
@@ -33,7 +37,7 @@ out="$here/data/tile_ocr.onnx"
 if [ "${QUICK:-}" = 1 ]; then
   "$py" "$here/train.py" train --n-train 2000 --n-val 1000 --epochs 1 --out "$out"
 else
-  # The recipe of the shipped model v3 (see README.md here for its accuracy).
+  # The recipe of the shipped model (see README.md here for its accuracy).
   "$py" "$here/train.py" train --n-train 120000 --epochs 6 --seed 1 --procs 2 --out "$out"
 fi
 
