@@ -1,9 +1,9 @@
 """The font manifest: which font files the model is trained and tested on, where they come from.
 
-`gen.py` draws every training crop with the fonts it finds on the machine (`gen.list_fonts`).
-A model is only reproducible with the same font files, so `fonts.tsv` lists each one with its
-Debian package, the package version, the licence its copyright file states and the file's
-SHA-256. `train.py` refuses to render data when the installed fonts differ from the manifest.
+`gen.py` draws every training crop with the usable font files of the Debian packages it names
+(`gen.list_fonts`). A model is only reproducible with the same font files, so `fonts.tsv` lists
+each one with its Debian package (the one `gen.font_files` took it from), the package version,
+the licence its copyright file states and the file's SHA-256. `train.py` refuses to render data when the installed fonts differ from the manifest.
 
     python fonts.py write    # rewrite fonts.tsv from the fonts installed now
     python fonts.py check    # exit 1, listing the differences, when they differ from fonts.tsv
@@ -25,14 +25,6 @@ COLUMNS = ["pool", "path", "package", "version", "licence", "sha256"]
 def sha256(path: str) -> str:
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
-
-
-def package_of(path: str) -> str:
-    """The Debian package that installed a file (`dpkg -S`), or "?" when none did."""
-    out = subprocess.run(["dpkg", "-S", os.path.realpath(path)], capture_output=True, text=True)
-    if out.returncode != 0:
-        out = subprocess.run(["dpkg", "-S", path], capture_output=True, text=True)
-    return out.stdout.split(":")[0].strip() if out.returncode == 0 else "?"
 
 
 def version_of(package: str) -> str:
@@ -60,8 +52,9 @@ def current() -> list[dict]:
     """One row per font file gen.py uses now, training pool first, then the held-out pool."""
     rows = []
     for pool, held_out in (("train", False), ("heldout", True)):
+        packages = gen.font_files(held_out)
         for path in gen.list_fonts(held_out):
-            package = package_of(path)
+            package = packages[path]
             rows.append({
                 "pool": pool,
                 "path": path,

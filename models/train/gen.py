@@ -69,14 +69,20 @@ def package_files(package: str) -> list[str]:
     return []
 
 
+def font_files(held_out: bool) -> dict[str, str]:
+    """Every font file of the pool's packages (held-out or training), with its package."""
+    files: dict[str, str] = {}
+    for package in HELD_OUT_PACKAGES if held_out else TRAIN_PACKAGES:
+        for f in package_files(package):
+            if f.lower().endswith((".ttf", ".otf")) and os.path.isfile(f):
+                files.setdefault(f, package)
+    return files
+
+
 def list_fonts(held_out: bool) -> list[str]:
     """Usable Latin font files, either the training pool or the held-out pool."""
-    files = []
-    for package in HELD_OUT_PACKAGES if held_out else TRAIN_PACKAGES:
-        files += [f for f in package_files(package)
-                  if f.lower().endswith((".ttf", ".otf")) and os.path.isfile(f)]
     out = []
-    for f in sorted(set(files)):
+    for f in sorted(font_files(held_out)):
         low = f.lower()
         if any(e in low for e in EXCLUDE):
             continue
