@@ -29,8 +29,33 @@ const LOOKALIKES: [(char, char); 6] = [
     ('6', 'G'),
 ];
 
-/// The badge labels the games print.
+/// The badge labels the games print, as board notation writes them.
 const BADGES: [&str; 5] = ["DL", "TL", "DW", "TW", "2X"];
+
+/// Badge labels printed in another language or style, and the badge each is: a multiplier and
+/// the initial of what it multiplies. Word Blitz in French prints `2L`/`3L` (lettre) and
+/// `2M`/`3M` (mot) where its English boards print `DL`/`TL`/`DW`/`TW`; `2W`/`3W` are the same
+/// labels with the English initial.
+const LOCALISED_BADGES: [(&str, &str); 6] = [
+    ("2L", "DL"),
+    ("3L", "TL"),
+    ("2M", "DW"),
+    ("3M", "TW"),
+    ("2W", "DW"),
+    ("3W", "TW"),
+];
+
+/// The badge a printed label is, in board notation (`3M` is `TW`), or `None` for a text that
+/// is no badge's label.
+fn badge_of(label: &str) -> Option<&'static str> {
+    let label = label.trim();
+    BADGES.iter().copied().find(|b| *b == label).or_else(|| {
+        LOCALISED_BADGES
+            .iter()
+            .find(|(printed, _)| *printed == label)
+            .map(|(_, badge)| *badge)
+    })
+}
 
 /// A reading that goes through a look-alike (a digit read where a letter must be, a bar read
 /// where a digit must be) keeps this share of its probability: the model saw another shape.
@@ -139,8 +164,8 @@ const MARK_NOISE_BELOW: f32 = 0.3;
 /// `1`) keeps [`LOOKALIKE_SHARE`] of its probability. `None` for anything else.
 fn mark_of(text: &str, probability: f32) -> Option<(Mark, f32)> {
     let text = text.trim();
-    if BADGES.contains(&text) {
-        return Some((Mark::Bonus(text.to_string()), probability));
+    if let Some(badge) = badge_of(text) {
+        return Some((Mark::Bonus(badge.to_string()), probability));
     }
     // A value crop holds digits only: letters the model saw are digits that look alike.
     let digits = swap_lookalikes(text, &DIGIT_LOOKALIKES);
@@ -1716,11 +1741,10 @@ const BADGE_FIRST_LETTERS: [(&str, [&str; 2]); 2] = [("D", ["DL", "DW"]), ("T", 
 /// either badge of that letter, half as probable each. `None` for anything else.
 fn badge_hint(reading: &CropReading) -> Option<Vec<(String, f32)>> {
     let text = reading.text.trim();
-    if BADGES.contains(&text) {
+    if badge_of(text).is_some() {
         let badges = std::iter::once((text, reading.confidence))
-            .chain(reading.alternatives.iter().map(|(t, p)| (t.trim(), *p)))
-            .filter(|(t, _)| BADGES.contains(t))
-            .map(|(t, p)| (Mark::Bonus(t.to_string()), p))
+            .chain(reading.alternatives.iter().map(|(t, p)| (t.as_str(), *p)))
+            .filter_map(|(t, p)| Some((Mark::Bonus(badge_of(t)?.to_string()), p)))
             .collect();
         return Some(labelled(&merged(badges)));
     }
@@ -1731,25 +1755,31 @@ fn badge_hint(reading: &CropReading) -> Option<Vec<(String, f32)>> {
     Some(badges.iter().map(|b| (b.to_string(), half)).collect())
 }
 
-/// What a mark read as the second letter of a badge's label may be: `L` or `W` alone (the
-/// first letter faded), or after a letter that is no badge's first (`BL` for a blurred `DL`):
-/// either badge of that second letter, half as probable each. `None` for anything else. Only
-/// a mark centred at the place of the board's badges is taken so (see
-/// [`read_smallest_channel_badges`]): elsewhere an `L` is as likely a stray stroke.
+/// What a mark read as the second letter of a badge's label may be: `L`, `W` or `M` (French
+/// `mot`, see [`LOCALISED_BADGES`]) alone (the first letter or digit faded), or after a letter
+/// that is no badge's first (`BL` for a blurred `DL`): either badge of that second letter, half
+/// as probable each. `None` for anything else. Only a mark centred at the place of the board's
+/// badges is taken so (see [`read_smallest_channel_badges`]): elsewhere an `L` is as likely a
+/// stray stroke.
 fn badge_label_end(reading: &CropReading) -> Option<Vec<(String, f32)>> {
     let text = reading.text.trim();
     let last = match text.len() {
         1 | 2 => text.chars().last()?,
         _ => return None,
     };
-    if !matches!(last, 'L' | 'W') || BADGES.contains(&text) {
+    let multiplied = match last {
+        'L' => 'L',
+        'W' | 'M' => 'W',
+        _ => return None,
+    };
+    if badge_of(text).is_some() {
         return None;
     }
     let half = reading.confidence / 2.0;
     Some(
         ['D', 'T']
             .iter()
-            .map(|first| (format!("{first}{last}"), half))
+            .map(|first| (format!("{first}{multiplied}"), half))
             .collect(),
     )
 }
@@ -3099,10 +3129,39 @@ mod tests {
         assert_eq!(badge_label_end(&reading("L", 0.8)), either("DL", "TL"));
         // A blurred D read as B: still the end of a label.
         assert_eq!(badge_label_end(&reading("BL", 0.8)), either("DL", "TL"));
+        // French `mot` (word), its digit faded.
+        assert_eq!(badge_label_end(&reading("M", 0.8)), either("DW", "TW"));
         // A whole badge, a value, a letter that ends no label, a longer text: not so.
-        for text in ["DL", "TW", "5", "O", "E", "DLW"] {
+        for text in ["DL", "TW", "3M", "2L", "5", "O", "E", "DLW"] {
             assert_eq!(badge_label_end(&reading(text, 0.8)), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_badge_label_printed_in_french_is_the_badge_it_names() {
+        // Word Blitz's French boards: 2L/3L (lettre), 2M/3M (mot).
+        for (printed, badge) in [("2L", "DL"), ("3L", "TL"), ("2M", "DW"), ("3M", "TW")] {
+            assert_eq!(
+                mark(&reading(printed, 0.95)),
+                Some((Mark::Bonus(badge.into()), 0.95)),
+                "{printed}"
+            );
+        }
+        // Alternatives in either spelling add up as one badge.
+        let mut unsure = reading("2M", 0.5);
+        unsure.alternatives = vec![("DW".into(), 0.2), ("3M".into(), 0.1), ("2".into(), 0.1)];
+        assert_eq!(
+            mark_choices(&unsure),
+            vec![
+                (Mark::Bonus("DW".into()), 0.7),
+                (Mark::Bonus("TW".into()), 0.1),
+                (Mark::Value(2), 0.1)
+            ]
+        );
+        // A digit and a letter that name no badge are no mark.
+        assert_eq!(mark(&reading("2Q", 0.95)), None);
+        assert_eq!(badge_of(" 3M "), Some("TW"));
+        assert_eq!(badge_of("4L"), None);
     }
 
     #[test]
