@@ -7,7 +7,7 @@
 //! use wordsnap::{Board, Dictionary, Game, SolveOptions, TileReader, read_image_file, solve};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // Read a screenshot: find the grid, cut the tiles, read each one with the embedded model.
+//! // Read a screenshot: find the grid, cut the tiles, read each one with the embedded models.
 //! let reader = TileReader::new()?;
 //! let reading = read_image_file("fixtures/screens/lato_bonus_4x4.png".as_ref(), &reader)?;
 //! let board: Board = reading.to_board()?;

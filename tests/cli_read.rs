@@ -115,14 +115,18 @@ fn a_model_file_that_is_not_a_model_exits_2() {
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/screens/roboto_light_4x4.png");
     let not_a_model = temp("not-a-model.onnx", b"these are not ONNX bytes");
-    for model in [not_a_model.as_path(), Path::new("/nonexistent/model.onnx")] {
+    let models = [not_a_model.as_path(), Path::new("/nonexistent/model.onnx")];
+    for (flag, model) in ["--model", "--second-model"]
+        .into_iter()
+        .flat_map(|flag| models.map(|m| (flag, m)))
+    {
         let out = wordsnap(&[
             "read",
-            "--model",
+            flag,
             model.to_str().unwrap(),
             fixture.to_str().unwrap(),
         ]);
-        assert_eq!(out.status.code(), Some(2), "{}", model.display());
+        assert_eq!(out.status.code(), Some(2), "{flag} {}", model.display());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("cannot load the recognition model"), "{err}");
         assert!(err.contains(&model.display().to_string()), "{err}");
@@ -130,7 +134,7 @@ fn a_model_file_that_is_not_a_model_exits_2() {
 }
 
 #[test]
-fn the_shipped_model_given_as_a_file_reads_like_the_embedded_one() {
+fn the_shipped_models_given_as_files_read_like_the_embedded_ones() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fixture = root.join("fixtures/screens/roboto_light_4x4.png");
     let embedded = wordsnap(&["read", "--json", fixture.to_str().unwrap()]);
@@ -139,6 +143,8 @@ fn the_shipped_model_given_as_a_file_reads_like_the_embedded_one() {
         "--json",
         "--model",
         root.join("models/tile_ocr.onnx").to_str().unwrap(),
+        "--second-model",
+        root.join("models/tile_ocr_second.onnx").to_str().unwrap(),
         fixture.to_str().unwrap(),
     ]);
     assert_eq!(embedded.status.code(), Some(0));

@@ -1,9 +1,12 @@
-"""The font manifest: which font files the model is trained and tested on, where they come from.
+"""The font manifest: which font files the models are trained and tested on, where they come from.
 
 `gen.py` draws every training crop with the usable font files of the Debian packages it names
-(`gen.list_fonts`). A model is only reproducible with the same font files, so `fonts.tsv` lists
-each one with its Debian package (the one `gen.font_files` took it from), the package version,
-the licence its copyright file states and the file's SHA-256. `train.py` refuses to render data when the installed fonts differ from the manifest.
+for a model (`gen.POOLS`, `gen.list_fonts`). A model is only reproducible with the same font
+files, so `fonts.tsv` lists each one with its pool (`train`: the first model's; `second`: the
+ones only the second model trains on too; `heldout`), its Debian package (the one
+`gen.font_files` took it from), the package version, the licence its copyright file states and
+the file's SHA-256. `train.py` refuses to render data when the installed fonts differ from the
+manifest.
 
     python fonts.py write    # rewrite fonts.tsv from the fonts installed now
     python fonts.py check    # exit 1, listing the differences, when they differ from fonts.tsv
@@ -48,22 +51,32 @@ def licence_of(package: str) -> str:
     return " / ".join(names) if names else "see " + path
 
 
+def pooled_files() -> list[tuple[str, str, str]]:
+    """(pool, path, package) of every font file gen.py uses now: the first model's training
+    fonts ("train"), the ones only the second model trains on too ("second"), then the
+    held-out fonts ("heldout")."""
+    out = []
+    first = set(gen.list_fonts(False, "first"))
+    for label, held_out, pool in (("train", False, "first"), ("second", False, "second"),
+                                  ("heldout", True, "first")):
+        packages = gen.font_files(held_out, pool)
+        for path in gen.list_fonts(held_out, pool):
+            if label == "second" and path in first:
+                continue
+            out.append((label, path, packages[path]))
+    return out
+
+
 def current() -> list[dict]:
-    """One row per font file gen.py uses now, training pool first, then the held-out pool."""
-    rows = []
-    for pool, held_out in (("train", False), ("heldout", True)):
-        packages = gen.font_files(held_out)
-        for path in gen.list_fonts(held_out):
-            package = packages[path]
-            rows.append({
-                "pool": pool,
-                "path": path,
-                "package": package,
-                "version": version_of(package),
-                "licence": licence_of(package),
-                "sha256": sha256(path),
-            })
-    return rows
+    """One row per font file gen.py uses now (see pooled_files)."""
+    return [{
+        "pool": pool,
+        "path": path,
+        "package": package,
+        "version": version_of(package),
+        "licence": licence_of(package),
+        "sha256": sha256(path),
+    } for pool, path, package in pooled_files()]
 
 
 def read_manifest() -> list[dict]:
@@ -92,8 +105,7 @@ def check() -> list[str]:
     """The differences between fonts.tsv and the fonts installed now (empty when they match)."""
     return differences(read_manifest(), [
         {"pool": pool, "path": path, "sha256": sha256(path)}
-        for pool, held_out in (("train", False), ("heldout", True))
-        for path in gen.list_fonts(held_out)
+        for pool, path, _ in pooled_files()
     ])
 
 

@@ -27,7 +27,7 @@ MODEL_HEIGHT = 32
 # The training fonts are the font files of these Debian 12 packages (read from dpkg's file
 # lists), so fonts installed on the machine for other work (the reader's font probe,
 # benches/reader/make_fonts.py, draws with faces the model must never see) never slip into
-# training. Model v3's list; a wider one was tried for a v4 and not shipped (README.md here).
+# training. The first model's list (model v3, models/tile_ocr.onnx).
 TRAIN_PACKAGES = [
     "fonts-dejavu-core", "fonts-dejavu-extra", "fonts-liberation2", "fonts-freefont-ttf",
     "fonts-urw-base35", "fonts-noto-core", "fonts-open-sans", "fonts-cantarell",
@@ -37,6 +37,19 @@ TRAIN_PACKAGES = [
     "fonts-b612", "fonts-sil-andika", "fonts-vollkorn", "fonts-inter", "fonts-manrope",
     "fonts-jetbrains-mono", "fonts-mplus",
 ]
+# The second model (model v4, models/tile_ocr_second.onnx, whose readings of letters the reader
+# weighs with the first's) is trained on the first's packages and these: sans, rounded,
+# condensed, outlined, sketched and display faces in capitals (none a face of the font probe).
+SECOND_EXTRA_PACKAGES = [
+    "fonts-adf-gillius", "fonts-adf-universalis", "fonts-adf-switzera", "fonts-adf-verana",
+    "fonts-adf-libris", "fonts-allerta", "fonts-opendin", "fonts-roadgeek", "fonts-routed-gothic",
+    "fonts-eurofurence", "fonts-beteckna", "fonts-opendyslexic", "fonts-humor-sans",
+    "fonts-rampart", "fonts-radisnoir", "fonts-yusei-magic", "fonts-klee", "fonts-komatuna",
+    "fonts-cabinsketch", "fonts-century-catalogue", "fonts-quattrocento", "fonts-gfs-neohellenic",
+    "fonts-morisawa-bizud-gothic", "fonts-train", "fonts-summersby",
+]
+# Each model's training packages, by the name train.py's --pool takes.
+POOLS = {"first": TRAIN_PACKAGES, "second": TRAIN_PACKAGES + SECOND_EXTRA_PACKAGES}
 # Held-out packages (never used for training; used for evaluation): Roboto and Lato.
 HELD_OUT_PACKAGES = ["fonts-roboto-unhinted", "fonts-lato"]
 # Font files whose path contains one of these (lowercase) are never used:
@@ -69,20 +82,21 @@ def package_files(package: str) -> list[str]:
     return []
 
 
-def font_files(held_out: bool) -> dict[str, str]:
-    """Every font file of the pool's packages (held-out or training), with its package."""
+def font_files(held_out: bool, pool: str = "first") -> dict[str, str]:
+    """Every font file of the held-out packages, or of a model's training packages (POOLS),
+    with its package."""
     files: dict[str, str] = {}
-    for package in HELD_OUT_PACKAGES if held_out else TRAIN_PACKAGES:
+    for package in HELD_OUT_PACKAGES if held_out else POOLS[pool]:
         for f in package_files(package):
             if f.lower().endswith((".ttf", ".otf")) and os.path.isfile(f):
                 files.setdefault(f, package)
     return files
 
 
-def list_fonts(held_out: bool) -> list[str]:
-    """Usable Latin font files, either the training pool or the held-out pool."""
+def list_fonts(held_out: bool, pool: str = "first") -> list[str]:
+    """Usable Latin font files, either a model's training pool (POOLS) or the held-out pool."""
     out = []
-    for f in sorted(font_files(held_out)):
+    for f in sorted(font_files(held_out, pool)):
         low = f.lower()
         if any(e in low for e in EXCLUDE):
             continue

@@ -57,20 +57,20 @@ def ocrs_prepare(crop: np.ndarray) -> np.ndarray:
 _worker_fonts = {}
 
 
-def _fonts(held_out: bool):
-    if held_out not in _worker_fonts:
-        fonts = gen.list_fonts(held_out)
-        _worker_fonts[held_out] = (fonts, gen.font_weights(fonts))
-    return _worker_fonts[held_out]
+def _fonts(held_out: bool, pool: str):
+    if (held_out, pool) not in _worker_fonts:
+        fonts = gen.list_fonts(held_out, pool)
+        _worker_fonts[held_out, pool] = (fonts, gen.font_weights(fonts))
+    return _worker_fonts[held_out, pool]
 
 
 def make_chunk(args):
     """Renders one chunk of CHUNK samples; deterministic in (seed, split, index)."""
-    path, seed, held_out, idx = args
+    path, seed, held_out, idx, pool = args
     if os.path.exists(path):
         return path
     torch.set_num_threads(1)
-    fonts, weights = _fonts(held_out)
+    fonts, weights = _fonts(held_out, pool)
     rng = random.Random(seed * 1_000_003 + idx * 7919 + (1 if held_out else 0))
     imgs, labels = [], []
     for _ in range(CHUNK):
@@ -98,13 +98,15 @@ def data_key() -> str:
     return h.hexdigest()[:16]
 
 
-def generate(data_dir: str, seed: int, n_train: int, n_val: int, procs: int):
-    data_dir = os.path.join(data_dir, data_key())
+def generate(data_dir: str, seed: int, n_train: int, n_val: int, procs: int, font_pool: str):
+    """Renders (or finds cached) the training chunks from `font_pool`'s fonts (gen.POOLS) and
+    the held-out chunks; returns their paths."""
+    data_dir = os.path.join(data_dir, data_key() + ("" if font_pool == "first" else "-" + font_pool))
     os.makedirs(data_dir, exist_ok=True)
     print(f"data chunks in {data_dir}", flush=True)
-    jobs = [(os.path.join(data_dir, f"train_{seed}_{i:04d}.npz"), seed, False, i)
+    jobs = [(os.path.join(data_dir, f"train_{seed}_{i:04d}.npz"), seed, False, i, font_pool)
             for i in range(math.ceil(n_train / CHUNK))]
-    jobs += [(os.path.join(data_dir, f"heldout_{seed}_{i:04d}.npz"), seed, True, i)
+    jobs += [(os.path.join(data_dir, f"heldout_{seed}_{i:04d}.npz"), seed, True, i, font_pool)
              for i in range(math.ceil(n_val / CHUNK))]
     t = time.time()
     with mp.get_context("fork").Pool(procs) as pool:
@@ -237,7 +239,8 @@ def train(args):
     rng = random.Random(args.seed)
     print("generating data ...", flush=True)
     t0 = time.time()
-    train_paths, val_paths = generate(args.data_dir, args.seed, args.n_train, args.n_val, args.procs)
+    train_paths, val_paths = generate(args.data_dir, args.seed, args.n_train, args.n_val, args.procs,
+                                      args.pool)
     print(f"data ready in {time.time() - t0:.0f}s", flush=True)
     torch.set_num_threads(1)
     train_s = load_chunks(train_paths)
@@ -327,6 +330,9 @@ def main():
     p.add_argument("--epochs", type=int, default=6)
     p.add_argument("--batch", type=int, default=64)
     p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--pool", choices=sorted(gen.POOLS), default="first",
+                   help="the training fonts: the first model's packages, or the second model's "
+                        "(gen.POOLS)")
     p.add_argument("--out", default=os.path.join(here, "..", "tile_ocr.onnx"))
     p.add_argument("--fixtures", default=os.path.join(here, "..", "..", "fixtures", "ocr"))
     p.add_argument("--n-fixtures", type=int, default=1200)

@@ -61,23 +61,31 @@ pub struct EvalArgs {
     pub model: ModelArg,
 }
 
-/// The `--model` option of `read` and `eval`.
+/// The `--model` and `--second-model` options of `read` and `eval`.
 #[derive(Debug, clap::Args)]
 pub struct ModelArg {
     /// Read with this recognition model (ONNX, trained by models/train/) instead of the
-    /// embedded one.
+    /// embedded ones: it reads alone, without the embedded second opinion on letters
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
+    /// Take the second opinion on letters from this model (ONNX, trained by models/train/)
+    /// instead of the embedded second model
+    #[arg(long, value_name = "FILE")]
+    pub second_model: Option<PathBuf>,
 }
 
-/// The embedded recognition model, or the one in `model`. A model file that cannot be loaded is
-/// bad input (exit code 2).
-fn load_reader(model: Option<&Path>) -> Result<TileReader, Failure> {
-    match model {
+/// The embedded recognition models, or the ones `models` names. A model file that cannot be
+/// loaded is bad input (exit code 2).
+fn load_reader(models: Option<&ModelArg>) -> Result<TileReader, Failure> {
+    let bad = |e: anyhow::Error| Failure::bad_input(e.context("cannot load the recognition model"));
+    let reader = match models.and_then(|m| m.model.as_deref()) {
         None => TileReader::new()
-            .map_err(|e| Failure::runtime(e.context("cannot load the tile recognition model"))),
-        Some(path) => TileReader::from_file(path)
-            .map_err(|e| Failure::bad_input(e.context("cannot load the recognition model"))),
+            .map_err(|e| Failure::runtime(e.context("cannot load the tile recognition model")))?,
+        Some(path) => TileReader::from_file(path).map_err(bad)?,
+    };
+    match models.and_then(|m| m.second_model.as_deref()) {
+        None => Ok(reader),
+        Some(path) => reader.with_second_model_file(path).map_err(bad),
     }
 }
 
@@ -409,10 +417,8 @@ pub fn run_read(args: ReadArgs) -> CliResult {
     if !several {
         // The model loads on the other core while the image decodes.
         let started = Instant::now();
-        let (reader, image) = rayon::join(
-            || load_reader(args.model.model.as_deref()),
-            || load_image(&images[0]),
-        );
+        let (reader, image) =
+            rayon::join(|| load_reader(Some(&args.model)), || load_image(&images[0]));
         let reader = reader?;
         return report_one(
             &args,
@@ -423,7 +429,7 @@ pub fn run_read(args: ReadArgs) -> CliResult {
             args.debug.clone(),
         );
     }
-    let reader = load_reader(args.model.model.as_deref())?;
+    let reader = load_reader(Some(&args.model))?;
     each_image(&images, args.json, |source| {
         let debug = args.debug.as_ref().map(|dir| dir.join(source.folder()));
         read_one(&args, source, &reader, debug)
@@ -665,7 +671,7 @@ pub fn run_eval(args: EvalArgs) -> CliResult {
             args.dir.display()
         )));
     }
-    let reader = load_reader(args.model.model.as_deref())?;
+    let reader = load_reader(Some(&args.model))?;
     let results: Vec<ImageScore> = images
         .iter()
         .map(|(img, truth)| eval::evaluate(img, truth, &reader))

@@ -1623,7 +1623,9 @@ pub fn read_cells(
         })
         .collect();
     let turn = read_turned_letters(reader, &mains, &voters, lying, &mut crops, &mut readings)?;
-    let model_confidence: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+    let first_confidence: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+    weigh_second_opinion(reader, &mains, &crops, &mut readings)?;
+    let before_tests: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
     let spans: Vec<Option<VerticalSpan>> = texts
         .iter()
         .map(|t| t.map(|(cell, text)| VerticalSpan::of(text, cell.cell)))
@@ -1670,13 +1672,41 @@ pub fn read_cells(
         }
     }
     let mut reading = grids.into_reading(&edges, lattice, cells, scale, in_lattice_pixels);
-    reading.unfamiliar_print = print::is_unfamiliar(
-        mains
-            .iter()
-            .filter(|&&k| !readings[k].text.trim().is_empty())
-            .map(|&k| (model_confidence[k], readings[k].confidence)),
-    );
+    // Print the first model never saw, or that the two models read apart (see `print`).
+    let read: Vec<usize> = mains
+        .iter()
+        .copied()
+        .filter(|&k| !readings[k].text.trim().is_empty())
+        .collect();
+    let doubted = |k: usize| readings[k].confidence < before_tests[k];
+    reading.unfamiliar_print = [&first_confidence, &before_tests]
+        .iter()
+        .any(|confidence| print::is_unfamiliar(read.iter().map(|&k| (confidence[k], doubted(k)))));
     Ok((reading, turn))
+}
+
+/// Weighs the second model's reading of every main crop with the first's (see
+/// [`TileReader::second_opinion`] and [`super::ocr::mixed`]), in one model call, once the crops
+/// are final (turned upright where the letters lie turned, cut again under a lifted trail). Only
+/// letters: corner marks (small digits) and the turn tests stay the first model's, which reads
+/// them better.
+fn weigh_second_opinion(
+    reader: &TileReader,
+    mains: &[usize],
+    crops: &[GrayImage],
+    readings: &mut [CropReading],
+) -> Result<(), VisionError> {
+    let main_crops: Vec<GrayImage> = mains.iter().map(|&k| crops[k].clone()).collect();
+    let Some(second) = reader
+        .second_opinion(&main_crops)
+        .map_err(|e| VisionError::Ocr(e.into()))?
+    else {
+        return Ok(());
+    };
+    for (&k, other) in mains.iter().zip(&second) {
+        readings[k] = super::ocr::mixed(&readings[k], other);
+    }
+    Ok(())
 }
 
 /// The cell of reading `k` (a main text; see `owners`) with the box of the text it read: the

@@ -26,6 +26,17 @@
 //! non-empty labels are the alternatives, with their own probabilities. These
 //! are probabilities of whole readings, so a text and its alternatives never
 //! add up to more than 1, and the text always ranks first.
+//!
+//! # Second opinion
+//! A second model (`models/tile_ocr_second.onnx`, the same network trained by
+//! `train.py --pool second` on the first's typefaces and 25 more font packages)
+//! reads the letters again once the reader has cut and turned them; each text's
+//! probability is then the mean of the two models' ([`mixed`]). Print one model
+//! never saw, the other often reads otherwise, so a letter one model misreads
+//! surely falls to about even and is doubted; where both read alike the
+//! confidence stays. Corner marks (small digits) and the tests of which way
+//! letters face stay the first model's: the second reads a letter lying on its
+//! side surely as another letter, and small digits less often.
 
 use rustc_hash::FxHashMap as HashMap;
 use std::path::Path;
@@ -42,6 +53,9 @@ pub const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-";
 
 /// The embedded recognition model.
 static MODEL_BYTES: &[u8] = include_bytes!("../../models/tile_ocr.onnx");
+
+/// The embedded second-opinion model (see [`TileReader::second_opinion`]).
+static SECOND_MODEL_BYTES: &[u8] = include_bytes!("../../models/tile_ocr_second.onnx");
 
 /// Lines are batched by their prepared width rounded up to a multiple of this many pixels, as
 /// ocrs batches them (fewer, fuller batches; the padding is read as ground).
@@ -75,6 +89,9 @@ pub struct CropReading {
 pub struct TileReader {
     /// The recognition model.
     model: rten::Model,
+    /// A second model, trained on more typefaces, whose readings of the letters are weighed
+    /// with the first's (see [`TileReader::second_opinion`]).
+    second: Option<rten::Model>,
     /// The height, in pixels, every crop is scaled to (the model's input height).
     input_height: usize,
     /// See [`TEMPERATURE`].
@@ -82,25 +99,42 @@ pub struct TileReader {
 }
 
 impl TileReader {
-    /// Loads the model embedded in the binary (`models/tile_ocr.onnx`).
+    /// Loads the models embedded in the binary (`models/tile_ocr.onnx`, and
+    /// `models/tile_ocr_second.onnx` for a second opinion on letters).
     pub fn new() -> anyhow::Result<TileReader> {
         let model = rten::Model::load_static_slice(MODEL_BYTES)
             .context("loading embedded tile OCR model")?;
-        Self::from_model(model)
+        let second = rten::Model::load_static_slice(SECOND_MODEL_BYTES)
+            .context("loading embedded second-opinion tile OCR model")?;
+        Self::from_models(model, Some(second))
     }
 
-    /// Loads a model from an ONNX (or `.rten`) file instead of the embedded one.
+    /// Loads a model from an ONNX (or `.rten`) file instead of the embedded ones; it reads
+    /// alone, without a second opinion (see [`TileReader::with_second_model_file`]).
     pub fn from_file(path: &Path) -> anyhow::Result<TileReader> {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let model =
-            rten::Model::load(bytes).with_context(|| format!("loading {}", path.display()))?;
-        Self::from_model(model)
+        Self::from_models(load_model_file(path)?, None)
     }
 
-    fn from_model(model: rten::Model) -> anyhow::Result<TileReader> {
+    /// This reader with the second opinion on letters taken from the model in `path` instead.
+    pub fn with_second_model_file(self, path: &Path) -> anyhow::Result<TileReader> {
+        let second = load_model_file(path)?;
+        Self::from_models(self.model, Some(second))
+    }
+
+    fn from_models(model: rten::Model, second: Option<rten::Model>) -> anyhow::Result<TileReader> {
+        let height = input_height(&model)?;
+        if let Some(second) = &second {
+            let other = input_height(second)?;
+            if other != height {
+                return Err(anyhow!(
+                    "the second-opinion model reads lines {other} px high, the first {height} px"
+                ));
+            }
+        }
         Ok(TileReader {
-            input_height: input_height(&model)?,
+            input_height: height,
             model,
+            second,
             temperature: TEMPERATURE,
         })
     }
@@ -109,6 +143,25 @@ impl TileReader {
     /// model's height), and the lines are run through the model in batches of like width. Returns one reading
     /// per crop, in order. Crops with a zero dimension read as empty text with confidence 0.
     pub fn read(&self, crops: &[GrayImage]) -> anyhow::Result<Vec<CropReading>> {
+        self.read_with(&self.model, crops)
+    }
+
+    /// The second model's readings of `crops` (as [`TileReader::read`] reads them with the
+    /// first), or `None` for a reader without a second model. The two models were trained on
+    /// different typefaces: where they read a letter alike, both are right nearly always; where
+    /// they differ, one of them reads print it never saw (see [`mixed`]).
+    pub fn second_opinion(&self, crops: &[GrayImage]) -> anyhow::Result<Option<Vec<CropReading>>> {
+        self.second
+            .as_ref()
+            .map(|model| self.read_with(model, crops))
+            .transpose()
+    }
+
+    fn read_with(
+        &self,
+        model: &rten::Model,
+        crops: &[GrayImage],
+    ) -> anyhow::Result<Vec<CropReading>> {
         let empty = || CropReading {
             text: String::new(),
             confidence: 0.0,
@@ -139,8 +192,7 @@ impl TileReader {
                     .slice_mut((j, 0, .., ..p.size(1)))
                     .copy_from(&p.view());
             }
-            let out: NdTensor<f32, 3> = self
-                .model
+            let out: NdTensor<f32, 3> = model
                 .run_one(batch.view().into(), None)?
                 .try_into()
                 .map_err(|_| anyhow!("tile OCR model output is not 3-D"))?;
@@ -164,6 +216,48 @@ impl TileReader {
             result[i] = scored[k].take().expect("every line scored");
         }
         Ok(result)
+    }
+}
+
+/// Loads a recognition model from an ONNX (or `.rten`) file.
+fn load_model_file(path: &Path) -> anyhow::Result<rten::Model> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    rten::Model::load(bytes).with_context(|| format!("loading {}", path.display()))
+}
+
+/// One crop's readings by two models weighed alike: each text's probability is the mean of the
+/// two models' (a text a model does not list counts 0 for it; the ones it lists are its likely
+/// ones). A text both read surely stays sure; where they read different texts surely, each is
+/// about even, and the tile is doubted with the other as its alternative.
+pub fn mixed(first: &CropReading, second: &CropReading) -> CropReading {
+    let mut texts: Vec<(String, f32)> = Vec::new();
+    for reading in [first, second] {
+        let listed = std::iter::once((&reading.text, reading.confidence))
+            .chain(reading.alternatives.iter().map(|(t, p)| (t, *p)));
+        for (text, p) in listed {
+            match texts.iter_mut().find(|(t, _)| t == text) {
+                Some(seen) => seen.1 += p / 2.0,
+                None => texts.push((text.clone(), p / 2.0)),
+            }
+        }
+    }
+    reading_of(texts)
+}
+
+/// The reading that scored texts make: the most probable is the text (nothing read, at 0, when
+/// there is none), the next non-empty ones the alternatives (at most [`MAX_ALTERNATIVES`]).
+fn reading_of(mut scored: Vec<(String, f32)>) -> CropReading {
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut texts = scored.into_iter();
+    let (text, confidence) = texts.next().unwrap_or_default();
+    let alternatives = texts
+        .filter(|(t, _)| !t.is_empty())
+        .take(MAX_ALTERNATIVES)
+        .collect();
+    CropReading {
+        text,
+        confidence,
+        alternatives,
     }
 }
 
@@ -317,32 +411,15 @@ fn candidate_labels(frames: &[Vec<f64>]) -> Vec<Vec<usize>> {
 /// A crop's reading from its frames: every candidate label scored by its exact CTC probability;
 /// the most probable is the text, the next non-empty ones the alternatives.
 fn decode(frames: &[Vec<f64>]) -> CropReading {
-    let mut scored: Vec<(String, f32)> = candidate_labels(frames)
-        .into_iter()
-        .map(|label| {
-            let text: String = label.iter().map(|&c| class_char(c)).collect();
-            (text, ctc_probability(frames, &label).clamp(0.0, 1.0) as f32)
-        })
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    let Some((text, confidence)) = scored.first().cloned() else {
-        return CropReading {
-            text: String::new(),
-            confidence: 0.0,
-            alternatives: Vec::new(),
-        };
-    };
-    let alternatives = scored
-        .into_iter()
-        .skip(1)
-        .filter(|(t, _)| !t.is_empty())
-        .take(MAX_ALTERNATIVES)
-        .collect();
-    CropReading {
-        text,
-        confidence,
-        alternatives,
-    }
+    reading_of(
+        candidate_labels(frames)
+            .into_iter()
+            .map(|label| {
+                let text: String = label.iter().map(|&c| class_char(c)).collect();
+                (text, ctc_probability(frames, &label).clamp(0.0, 1.0) as f32)
+            })
+            .collect(),
+    )
 }
 
 fn class_char(class: usize) -> char {
@@ -410,6 +487,61 @@ mod tests {
                 .all(|(t, p)| !t.is_empty() && *p <= r.confidence)
         );
         assert_eq!(r.alternatives.first().map(|a| a.0.as_str()), Some("B"));
+    }
+
+    fn reading(text: &str, confidence: f32, alternatives: &[(&str, f32)]) -> CropReading {
+        CropReading {
+            text: text.into(),
+            confidence,
+            alternatives: alternatives
+                .iter()
+                .map(|(t, p)| (t.to_string(), *p))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn two_models_that_read_alike_stay_sure_and_two_that_differ_are_doubted() {
+        let alike = mixed(
+            &reading("E", 0.99, &[("F", 0.01)]),
+            &reading("E", 0.97, &[("B", 0.02)]),
+        );
+        assert_eq!(alike.text, "E");
+        assert!((alike.confidence - 0.98).abs() < 1e-6);
+        assert_eq!(alike.alternatives[0].0, "B");
+        // Each model sure of another letter: about even, the other letter the alternative.
+        let differ = mixed(
+            &reading("E", 0.99, &[]),
+            &reading("B", 0.95, &[("E", 0.03)]),
+        );
+        assert_eq!(differ.text, "E");
+        assert!((differ.confidence - 0.51).abs() < 1e-6);
+        assert_eq!(differ.alternatives, vec![("B".to_string(), 0.475)]);
+        assert!(differ.confidence < 0.9);
+    }
+
+    #[test]
+    fn the_mixed_text_is_the_most_probable_and_nothing_read_is_no_alternative() {
+        // The first reads nothing; the second an A: the A is the more probable text.
+        let r = mixed(&reading("", 0.6, &[("A", 0.3)]), &reading("A", 0.9, &[]));
+        assert_eq!(r.text, "A");
+        assert!((r.confidence - 0.6).abs() < 1e-6);
+        assert!(r.alternatives.iter().all(|(t, _)| !t.is_empty()));
+        // Nothing read by either: still nothing.
+        let none = mixed(&reading("", 0.0, &[]), &reading("", 0.0, &[]));
+        assert_eq!(none.text, "");
+        assert_eq!(none.confidence, 0.0);
+    }
+
+    #[test]
+    fn the_embedded_reader_has_a_second_opinion_and_a_model_file_reads_alone() {
+        let reader = TileReader::new().unwrap();
+        let crop = GrayImage::from_pixel(40, 40, image::Luma([255]));
+        let second = reader.second_opinion(std::slice::from_ref(&crop)).unwrap();
+        assert_eq!(second.map(|r| r.len()), Some(1));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/tile_ocr.onnx");
+        let alone = TileReader::from_file(&path).unwrap();
+        assert!(alone.second_opinion(&[crop]).unwrap().is_none());
     }
 
     #[test]

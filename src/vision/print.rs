@@ -53,15 +53,17 @@ const LEAST_HALF_KNOWN: usize = 2;
 pub(crate) const UNFAMILIAR_PRINT_CONFIDENCE: f32 = 0.5;
 
 /// Whether the board's print is unfamiliar to the model (see the module documentation), from its
-/// letters' readings: for each tile's main reading that read something, the model's confidence
-/// and the confidence left after the reader's tests (lower where a test doubted the letter: a
-/// band across it, a cover over it). Of the letters no test doubted (at least [`LEAST_LETTERS`]),
-/// at least [`UNFAMILIAR_SHARE`] read below [`FAMILIAR_CONFIDENCE`], and at least
-/// [`LEAST_HALF_KNOWN`] of those read half-known (at least [`DOUBT_BELOW`]).
-pub(crate) fn is_unfamiliar(letters: impl IntoIterator<Item = (f32, f32)>) -> bool {
+/// letters' readings: for each tile's main reading that read something, the (first) model's
+/// confidence, and whether one of the reader's tests doubted the letter (a band across it, a
+/// cover over it). Of the letters no test doubted (at least [`LEAST_LETTERS`]), at least
+/// [`UNFAMILIAR_SHARE`] read below [`FAMILIAR_CONFIDENCE`], and at least [`LEAST_HALF_KNOWN`] of
+/// those read half-known (at least [`DOUBT_BELOW`]). The rule was measured on the first model's
+/// confidences; the reader weighs it on those and on the confidences the second opinion leaves
+/// (see [`super::ocr::mixed`]), and says the print is unfamiliar when either says so.
+pub(crate) fn is_unfamiliar(letters: impl IntoIterator<Item = (f32, bool)>) -> bool {
     let undoubted: Vec<f32> = letters
         .into_iter()
-        .filter(|&(model, left)| left >= model)
+        .filter(|&(_, doubted)| !doubted)
         .map(|(model, _)| model)
         .collect();
     let unsure = undoubted.iter().filter(|&&c| c < FAMILIAR_CONFIDENCE);
@@ -88,8 +90,8 @@ mod tests {
     use super::*;
 
     /// `n` letters read `model` sure, none doubted.
-    fn read(n: usize, model: f32) -> Vec<(f32, f32)> {
-        vec![(model, model); n]
+    fn read(n: usize, model: f32) -> Vec<(f32, bool)> {
+        vec![(model, false); n]
     }
 
     #[test]
@@ -105,7 +107,7 @@ mod tests {
         letters.extend(read(4, 0.93));
         assert!(is_unfamiliar(letters.clone()));
         // One unsure letter fewer is under a quarter.
-        letters[12] = (0.99, 0.99);
+        letters[12] = (0.99, false);
         assert!(!is_unfamiliar(letters));
     }
 
@@ -113,7 +115,7 @@ mod tests {
     fn letters_a_test_doubted_do_not_count() {
         // Six letters under a band, doubted: their unsure reads are the band's doing.
         let mut letters = read(10, 0.99);
-        letters.extend(vec![(0.8, 0.5); 6]);
+        letters.extend(vec![(0.8, true); 6]);
         assert!(!is_unfamiliar(letters));
     }
 
