@@ -1673,15 +1673,15 @@ pub fn read_cells(
     }
     let mut reading = grids.into_reading(&edges, lattice, cells, scale, in_lattice_pixels);
     // Print the first model never saw, or that the two models read apart (see `print`).
-    let read: Vec<usize> = mains
+    let letters_read: Vec<usize> = mains
         .iter()
         .copied()
         .filter(|&k| !readings[k].text.trim().is_empty())
         .collect();
     let doubted = |k: usize| readings[k].confidence < before_tests[k];
-    reading.unfamiliar_print = [&first_confidence, &before_tests]
-        .iter()
-        .any(|confidence| print::is_unfamiliar(read.iter().map(|&k| (confidence[k], doubted(k)))));
+    reading.unfamiliar_print = [&first_confidence, &before_tests].iter().any(|confidence| {
+        print::is_unfamiliar(letters_read.iter().map(|&k| (confidence[k], doubted(k))))
+    });
     Ok((reading, turn))
 }
 
