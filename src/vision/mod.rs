@@ -435,6 +435,7 @@ fn read_as_it_stands(
     reading.game = game::recognise(image, &reading);
     game::doubt_foreign_tiles(&mut reading);
     table::weigh_values(&mut reading);
+    table::weigh_letters(&mut reading);
     table::doubt_unseen_values(&mut reading);
     game::doubt_unseen_badges(&mut reading);
     game::doubt_badges_of_unsure_tiles(&mut reading);

@@ -1,4 +1,4 @@
-//! Printed values weighed with the game's letter table as a second witness.
+//! Printed values and letters weighed with the game's letter table as a second witness.
 //!
 //! The games that print letter values (Wordament, Ruzzle, Boggle With Friends, SpellCast,
 //! Scramble) print one value per letter: their table. Once the game is known and every value
@@ -18,6 +18,13 @@
 //! the sure values do not all follow the table (another language's table, a game's special
 //! tiles), when the game is not known, or for special tiles (`QU`, `RE-`, `U/L`), which print
 //! their own value.
+//!
+//! The table witnesses letters too ([`weigh_letters`]): a letter read surely whose value, read
+//! steadily, is another letter's, on a board whose other steady values follow the table, is
+//! weighed with its readings (an `I` whose tile prints `H`'s value may be the `H` the model
+//! named second), and is never promised when the two witnesses still disagree. Unlike values,
+//! letters are weighed even when the game is not recognised surely: with the table of the
+//! game whose table the most steady values follow.
 
 use super::doubt::DOUBT_BELOW;
 use super::game::VALUED;
@@ -96,6 +103,147 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
             _ => {}
         }
     }
+}
+
+/// A letter whose printed value, read steadily, is not its table's, on a board whose other
+/// steady values all follow the table, is reported at most this sure: the two witnesses
+/// disagree, so one of them is wrong and neither the letter nor the value can be promised.
+/// Below [`DOUBT_BELOW`], so the board takes such a tile as its likely readings.
+const CONTRADICTED_AT_MOST: f32 = 0.5;
+/// ... and its value at most this sure: still reported (values are read far more surely than
+/// letters in unfamiliar print), but not promised.
+const CONTRADICTED_VALUE_AT_MOST: f32 = 0.85;
+
+/// Weighs the letter of every tile whose printed value, read steadily (at least
+/// [`STEADY_WITNESS_SURE`]), is not the one its game's table gives that letter, on a board
+/// whose other steady values follow the table (at least [`MIN_WITNESSES`], at least
+/// [`MIN_FOLLOWING_SHARE`] of them; every one of them where the game is not recognised surely:
+/// Word Blitz in French prints most letters at the English tables' values, but not `C`, `O`
+/// or `N`). The printed value is a second witness of the letter: the
+/// letter's readings are weighed with the table (Bayes: a reading that prints the value read
+/// against one that does not, the table trusted as far as the board follows it), the likeliest
+/// becomes the tile's reading, and a reading that still does not print the value read is
+/// reported at most [`CONTRADICTED_AT_MOST`] sure, its value at most
+/// [`CONTRADICTED_VALUE_AT_MOST`] (one of the two is wrong). Run after the game is recognised
+/// and [`weigh_values`].
+pub(crate) fn weigh_letters(reading: &mut BoardReading) {
+    let Some(game) = followed_table(reading) else {
+        return;
+    };
+    let rules = Rules::new(game);
+    let tiles = tile_values(reading, game);
+    let contradicted: Vec<&TileValue> = tiles
+        .iter()
+        .filter(|t| {
+            t.value_sure >= STEADY_WITNESS_SURE
+                && !t.follows_table()
+                && reading.confidence[t.row][t.col] >= DOUBT_BELOW
+        })
+        .collect();
+    for tile in contradicted {
+        let (witnesses, following) = tiles
+            .iter()
+            .filter(|t| is_steady(t) && !std::ptr::eq(*t, tile))
+            .fold((0, 0), |(n, k), t| {
+                (n + 1, k + usize::from(t.follows_table()))
+            });
+        let share = if reading.game.certain {
+            MIN_FOLLOWING_SHARE
+        } else {
+            1.0
+        };
+        if following < MIN_WITNESSES || (following as f32) < share * witnesses as f32 {
+            continue;
+        }
+        let trust = table_trust(witnesses, following);
+        let badge = reading.board.bonuses.as_ref().map_or(String::new(), |b| {
+            b[tile.row][tile.col].to_ascii_uppercase()
+        });
+        let value = tile.value.unwrap_or(tile.table);
+        let prints_value = |text: &str| {
+            single_letter(text).is_some_and(|l| printed_value(game, &rules, l, &badge) == value)
+        };
+        reweigh_letter(reading, (tile.row, tile.col), trust, prints_value);
+    }
+}
+
+/// Whether `tile` witnesses its board's table steadily: its letter read surely and its value
+/// at least [`STEADY_WITNESS_SURE`].
+fn is_steady(tile: &TileValue) -> bool {
+    tile.is_witness() && tile.value_sure >= STEADY_WITNESS_SURE
+}
+
+/// The game whose letter table a board's values are weighed with for its letters: the game
+/// recognised, when it is sure and prints values; otherwise, on a board with values, the game
+/// among those that print them whose table the most steady values follow (an unknown look whose
+/// values still follow a table: a letter that prints another value is as doubtful there);
+/// `None` when two tables are followed by as many (they may disagree on the letter weighed).
+fn followed_table(reading: &BoardReading) -> Option<Game> {
+    reading.board.values.as_ref()?;
+    let recognised = reading.game.game;
+    if reading.game.certain {
+        return VALUED.contains(&recognised).then_some(recognised);
+    }
+    let following = |game: Game| {
+        tile_values(reading, game)
+            .iter()
+            .filter(|t| is_steady(t) && t.follows_table())
+            .count()
+    };
+    let counts: Vec<(Game, usize)> = VALUED.iter().map(|&g| (g, following(g))).collect();
+    let most = counts.iter().map(|&(_, n)| n).max()?;
+    let mut best = counts.iter().filter(|&&(_, n)| n == most);
+    match (best.next(), best.next()) {
+        (Some(&(game, _)), None) => Some(game),
+        _ => None,
+    }
+}
+
+/// Weighs the readings of the tile at `(r, c)` with a printed value the table is trusted on as
+/// far as `trust` (see [`weigh_letters`]): each reading's probability times `trust` when it
+/// prints the value read (`prints_value`), `1 - trust` when not; the probability the model left
+/// to readings it did not list counts as printing the value (a letter the model did not name
+/// may be the one printed). The likeliest reading becomes the tile's.
+fn reweigh_letter(
+    reading: &mut BoardReading,
+    (r, c): (usize, usize),
+    trust: f32,
+    prints_value: impl Fn(&str) -> bool,
+) {
+    let mut readings: Vec<(String, f32)> =
+        vec![(reading.board.tiles[r][c].clone(), reading.confidence[r][c])];
+    readings.extend(reading.alternatives[r][c].iter().cloned());
+    let listed: f32 = readings.iter().map(|(_, p)| p).sum();
+    let unlisted = (1.0 - listed).max(0.0) * trust;
+    let weighed: Vec<(String, f32)> = readings
+        .into_iter()
+        .map(|(text, p)| {
+            let factor = if prints_value(&text) {
+                trust
+            } else {
+                1.0 - trust
+            };
+            (text, p * factor)
+        })
+        .collect();
+    let total = weighed.iter().map(|(_, w)| w).sum::<f32>() + unlisted;
+    if total <= 0.0 {
+        return;
+    }
+    let mut weighed: Vec<(String, f32)> = weighed
+        .into_iter()
+        .map(|(text, w)| (text, w / total))
+        .collect();
+    weighed.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (text, mut sure) = weighed.remove(0);
+    if !prints_value(&text) {
+        sure = sure.min(CONTRADICTED_AT_MOST);
+        reading.value_confidence[r][c] =
+            reading.value_confidence[r][c].min(CONTRADICTED_VALUE_AT_MOST);
+    }
+    reading.board.tiles[r][c] = text;
+    reading.confidence[r][c] = sure;
+    reading.alternatives[r][c] = weighed;
 }
 
 /// Lists as unreadable the value of every tile that shows none on a board that shows values
@@ -627,5 +775,94 @@ mod tests {
         assert_eq!(printed_value(Game::Spellcast, &rules, 'V', ""), 5);
         let bwf = Rules::new(Game::Bwf);
         assert_eq!(printed_value(Game::Bwf, &bwf, 'Q', "DL"), 10);
+    }
+
+    /// A Wordament row whose last tile is read `I` as `readings` say (the first its reading,
+    /// the others its alternatives) and whose value is read `value`, 95% sure; every other
+    /// letter and value read 99% sure and following the table.
+    fn wordament_row_last_letter(readings: &[(&str, f32)], value: u32) -> BoardReading {
+        let mut reading = wordament_row("STARLINEI", vec![(value, 0.95)]);
+        let (read, sure) = readings[0];
+        reading.board.tiles[0][8] = read.to_string();
+        reading.confidence[0][8] = sure;
+        reading.alternatives[0][8] = readings[1..]
+            .iter()
+            .map(|&(a, p)| (a.to_string(), p))
+            .collect();
+        reading
+    }
+
+    fn last_letter(reading: &BoardReading) -> (String, f32) {
+        (reading.board.tiles[0][8].clone(), reading.confidence[0][8])
+    }
+
+    #[test]
+    fn a_sure_letter_whose_steady_value_is_another_letters_is_doubted() {
+        let wordament = Rules::new(Game::Wordament);
+        let h = wordament.letter_value('H');
+        assert_ne!(h, wordament.letter_value('I'));
+        let mut reading = wordament_row_last_letter(&[("I", 0.99), ("H", 0.009)], h);
+        weigh_letters(&mut reading);
+        let (letter, sure) = last_letter(&reading);
+        assert_eq!(letter, "I", "H is far less likely in the picture");
+        assert!(sure < DOUBT_BELOW, "the value says H: {sure}");
+        let value_sure = reading.value_confidence[0][8];
+        assert!(
+            value_sure < WITNESS_SURE,
+            "nor is the value promised: {value_sure}"
+        );
+        assert_eq!(reading.board.values.as_ref().unwrap()[0][8], Some(h));
+    }
+
+    #[test]
+    fn a_letter_whose_alternative_prints_the_steady_value_becomes_that_alternative() {
+        let h = Rules::new(Game::Wordament).letter_value('H');
+        let mut reading = wordament_row_last_letter(&[("I", 0.69), ("H", 0.3)], h);
+        weigh_letters(&mut reading);
+        let (letter, sure) = last_letter(&reading);
+        assert_eq!(letter, "H");
+        assert!((DOUBT_BELOW..WITNESS_SURE).contains(&sure), "{sure}");
+        assert_eq!(
+            reading.alternatives[0][8][0].0, "I",
+            "the reading read is kept"
+        );
+        assert_eq!(reading.value_confidence[0][8], 0.95, "the value stands");
+    }
+
+    #[test]
+    fn a_letter_its_value_agrees_with_or_a_board_off_its_table_is_left_alone() {
+        let wordament = Rules::new(Game::Wordament);
+        let i = wordament.letter_value('I');
+        let mut agrees = wordament_row_last_letter(&[("I", 0.99), ("H", 0.009)], i);
+        weigh_letters(&mut agrees);
+        assert_eq!(last_letter(&agrees), ("I".to_string(), 0.99));
+        // Three of the other values off the table: another language's table, not a witness.
+        let h = wordament.letter_value('H');
+        let mut off = wordament_row_last_letter(&[("I", 0.99), ("H", 0.009)], h);
+        let values = off.board.values.as_mut().unwrap();
+        for v in values[0].iter_mut().take(3) {
+            *v = Some(v.unwrap() + 1);
+        }
+        weigh_letters(&mut off);
+        assert_eq!(last_letter(&off), ("I".to_string(), 0.99));
+    }
+
+    #[test]
+    fn where_the_game_is_not_sure_every_other_steady_value_must_follow_the_table() {
+        let wordament = Rules::new(Game::Wordament);
+        let h = wordament.letter_value('H');
+        let uncertain = |off: usize| {
+            let mut reading = wordament_row_last_letter(&[("I", 0.69), ("H", 0.3)], h);
+            reading.game.certain = false;
+            let values = reading.board.values.as_mut().unwrap();
+            for v in values[0].iter_mut().take(off) {
+                *v = Some(v.unwrap() + 1);
+            }
+            weigh_letters(&mut reading);
+            last_letter(&reading).0
+        };
+        assert_eq!(uncertain(0), "H", "all eight follow Wordament's table");
+        // Seven of eight follow (a table of another language): not weighed.
+        assert_eq!(uncertain(1), "I");
     }
 }
