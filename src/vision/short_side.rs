@@ -122,6 +122,13 @@ const SAME_FILL: f32 = 15.0;
 /// (16,142 images): no board read whole is said to be short.
 const DISTINCT_TILES: f32 = 40.0;
 
+/// At least this share of the parts beyond a side must have the fill of one of the board's
+/// tiles. A third: a word being swiped across the line beyond (a light band over three of a
+/// Letterpress column's five tiles, the last of them the bright blue of the tile being touched)
+/// leaves two of its tiles' fills; half missed that column (the `swipe` probes). The fills of
+/// two tiles of different colours are still needed.
+const LIKE_SHARE: f32 = 1.0 / 3.0;
+
 /// The sides of the board where it may be a line short (see the module's documentation):
 /// `cells` are the board's cells, row-major (`rows` x `cols`, each one pitch around its centre,
 /// in `image`'s pixels), `holes` those that show no tile.
@@ -250,8 +257,9 @@ fn tile_fills(colours: &Colours, cells: &[PixelBox], holes: &[bool]) -> Vec<Colo
 }
 
 /// Whether a strip of `lines` parts whose fills are `parts` shows more of the board's `tiles`:
-/// at least half its parts have the fill of one of them (see [`SAME_FILL`]), and two of those
-/// are tiles of different colours, farther apart than [`DISTINCT_TILES`] by `distance`.
+/// at least [`LIKE_SHARE`] of its parts have the fill of one of them (see [`SAME_FILL`]), and
+/// two of those are tiles of different colours, farther apart than [`DISTINCT_TILES`] by
+/// `distance`.
 fn shows_more_tiles(
     parts: &[Colour],
     lines: usize,
@@ -272,7 +280,7 @@ fn shows_more_tiles(
             .iter()
             .any(|&b| distance(a, b) > DISTINCT_TILES)
     });
-    2 * like.len() >= lines && distinct
+    like.len() as f32 >= LIKE_SHARE * lines as f32 && distinct
 }
 
 #[cfg(test)]
