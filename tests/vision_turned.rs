@@ -74,3 +74,62 @@ fn read_json_says_how_far_the_image_was_turned() {
     assert!(json.get("turned").is_none(), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An app that turns each die at random (a real Boggle app does: most of its letters upside
+/// down, a few upright, a few on their side): the board is not an image saved turned. Each
+/// letter is read its own way up, and a letter that reads as another turned (`M` and `W`, `N`
+/// and `Z`, an `A` upside down and a `V`) is doubted between them, never read wrong surely.
+#[test]
+fn dice_an_app_turns_every_way_are_not_read_as_an_image_saved_turned() {
+    use Turn::{Half, None as Upright, Quarter, ThreeQuarters};
+    let reader = TileReader::new().expect("the embedded model loads");
+    let (image, truth) = fixture("roboto_light_4x4");
+    let upright = vision::read_image(&image, &reader).unwrap();
+    assert_eq!(upright.board, truth);
+    #[rustfmt::skip]
+    let turns = [
+        Half, Half, Upright, Quarter,
+        Half, Half, Half, ThreeQuarters,
+        Half, Upright, Half, Quarter,
+        Half, Half, Upright, Half,
+    ];
+    let mut rgb = image.to_rgb8();
+    for (cell, turn) in upright.cells.iter().zip(turns) {
+        // The tile's square about its centre, turned in place.
+        let side = cell.width().min(cell.height());
+        let (left, top) = (
+            cell.left + (cell.width() - side) / 2,
+            cell.top + (cell.height() - side) / 2,
+        );
+        let tile = image::DynamicImage::ImageRgb8(
+            image::imageops::crop_imm(&rgb, left, top, side, side).to_image(),
+        );
+        image::imageops::replace(
+            &mut rgb,
+            &turn.apply(&tile).to_rgb8(),
+            left.into(),
+            top.into(),
+        );
+    }
+    let reading = vision::read_image(&image::DynamicImage::ImageRgb8(rgb), &reader).unwrap();
+    assert_eq!(reading.turned, Turn::None, "{:?}", reading.board.tiles);
+    let mut right = 0;
+    for (r, row) in truth.tiles.iter().enumerate() {
+        for (c, expected) in row.iter().enumerate() {
+            let (read, sure) = (&reading.board.tiles[r][c], reading.confidence[r][c]);
+            if read == expected {
+                right += 1;
+            } else {
+                assert!(
+                    sure < 0.9,
+                    "({r},{c}) read {read} at {sure}, expected {expected}"
+                );
+            }
+        }
+    }
+    assert!(
+        right >= 12,
+        "{right} of 16 right: {:?}",
+        reading.board.tiles
+    );
+}

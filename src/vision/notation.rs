@@ -344,33 +344,88 @@ fn read_turned_letters(
     } else {
         Turn::None
     };
-    if uncertain_turned < enough {
-        return Ok(one_way);
-    }
-    if !lying {
-        let upright: Vec<usize> = mains
+    let mut every_main_turned = lying;
+    let read_the_others_turned = |turned: &mut Vec<(usize, Turns)>| {
+        let others: Vec<usize> = mains
             .iter()
             .copied()
             .filter(|k| !uncertain.contains(k))
             .collect();
-        turned.extend(read_turns(reader, crops, &upright)?);
+        turned.extend(read_turns(reader, crops, &others)?);
+        Ok::<(), VisionError>(())
+    };
+    if uncertain_turned < enough {
+        if one_way == Turn::None {
+            return Ok(one_way);
+        }
+        // A few letters agree on a turn: the whole image turned, unless others stand upright.
+        if !every_main_turned {
+            read_the_others_turned(&mut turned)?;
+            every_main_turned = true;
+        }
+        if upright_letters(&turned, readings, one_way) < UPRIGHT_LETTERS_FACING_EVERY_WAY {
+            return Ok(one_way);
+        }
     }
+    if !every_main_turned {
+        read_the_others_turned(&mut turned)?;
+    }
+    let one_way = if one_way != Turn::None
+        && upright_letters(&turned, readings, one_way) >= UPRIGHT_LETTERS_FACING_EVERY_WAY
+    {
+        Turn::None
+    } else {
+        one_way
+    };
     let doubt = |r: &CropReading| 1.0 - tile_notation(r).1;
-    for (k, turns) in turned {
-        let best = turns
-            .into_iter()
-            .min_by(|a, b| doubt(&a.1).total_cmp(&doubt(&b.1)))
+    for (k, mut turns) in turned {
+        let surest = (0..turns.len())
+            .min_by(|&a, &b| doubt(&turns[a].1).total_cmp(&doubt(&turns[b].1)))
             .expect("three turns");
-        let rival = if far_surer(tile_notation(&best.1).1, tile_notation(&readings[k]).1) {
+        let best = turns.swap_remove(surest);
+        let mut others: Vec<CropReading> = turns.into_iter().map(|(_, r)| r).collect();
+        if far_surer(tile_notation(&best.1).1, tile_notation(&readings[k]).1) {
             let upright;
             (crops[k], upright) = best;
-            std::mem::replace(&mut readings[k], upright)
+            others.push(std::mem::replace(&mut readings[k], upright));
         } else {
-            best.1
-        };
-        share_with_a_turned_rival(&mut readings[k], &rival);
+            others.push(best.1);
+        }
+        // The surest other letter any way up.
+        let kept = tile_notation(&readings[k]).0;
+        let rival = others
+            .into_iter()
+            .filter(|r| tile_notation(r).0 != kept)
+            .min_by(|a, b| doubt(a).total_cmp(&doubt(b)));
+        if let Some(rival) = rival {
+            share_with_a_turned_rival(&mut readings[k], &rival);
+        }
     }
     Ok(one_way)
+}
+
+/// A board whose letters mostly lie one way still faces every way when at least this many of
+/// its letters read surely upright and far less surely in that turn: an app that turns each
+/// die at random (a real Boggle app's board, most of its letters upside down, two upright and
+/// three on their side, was read turned as a whole, 14 of 16 letters wrong at up to 100%). An
+/// image saved turned has none such: its letters that read surely upright are those that read
+/// alike turned (`O`, `S`, `N` upside down).
+const UPRIGHT_LETTERS_FACING_EVERY_WAY: usize = 2;
+
+/// How many of the letters read in every turn (`turned`) read surely upright (at least
+/// [`TURN_BELOW`]) and far less surely in `turn` (see [`far_surer`]).
+fn upright_letters(turned: &[(usize, Turns)], readings: &[CropReading], turn: Turn) -> usize {
+    let Some(q) = (turn.quarters() as usize).checked_sub(1) else {
+        return 0;
+    };
+    turned
+        .iter()
+        .filter(|(k, turns)| {
+            let upright = tile_notation(&readings[*k]).1;
+            let turned = turns.get(q).map_or(0.0, |(_, r)| tile_notation(r).1);
+            upright >= TURN_BELOW && far_surer(upright, turned)
+        })
+        .count()
 }
 
 /// Whether a reading at confidence `p` is far surer than one at `q`: its doubt (one minus its
@@ -381,7 +436,8 @@ fn far_surer(p: f32, q: f32) -> bool {
 
 /// On a board of letters that face every way, where a letter reads surely as one letter one
 /// way and as another letter another way (`kept`, the reading kept by [`TURNED_DOUBT_RATIO`],
-/// and `rival`, the surest other), and neither is [`TURNED_DOUBT_RATIO`] times surer: which way
+/// and `rival`, the surest other letter any way up), and neither is [`TURNED_DOUBT_RATIO`] times
+/// surer (or they are [`TURN_TWINS`], however sure either is): which way
 /// the die faces cannot be told from the model's readings (an `A` upside down reads as a `V` at
 /// 99%, a `G` as a `Q`, the model having never seen a turned letter), so the two share the
 /// probability in proportion to their confidences, the kept one the larger share, and the rival
@@ -393,8 +449,7 @@ fn share_with_a_turned_rival(kept: &mut CropReading, rival: &CropReading) {
         || letter.is_empty()
         || other.is_empty()
         || p.min(q) < TURNED_AT_LEAST
-        || far_surer(p, q)
-        || far_surer(q, p)
+        || (!are_turn_twins(&letter, &other) && (far_surer(p, q) || far_surer(q, p)))
     {
         return;
     }
@@ -404,6 +459,18 @@ fn share_with_a_turned_rival(kept: &mut CropReading, rival: &CropReading) {
     kept.alternatives
         .retain(|(t, _)| notation_of(t, 1.0).is_none_or(|(n, _)| n != other));
     kept.alternatives.insert(0, (other, smaller));
+}
+
+/// Letters that are each other turned: `M` upside down is a `W`, `N` on its side a `Z`. On a die
+/// that faces any way, nothing in the letter's shape tells them apart (an app may underline
+/// them, which the model does not weigh), however surely the model reads one of them.
+const TURN_TWINS: [(&str, &str); 2] = [("M", "W"), ("N", "Z")];
+
+/// Whether `a` and `b` are [`TURN_TWINS`].
+fn are_turn_twins(a: &str, b: &str) -> bool {
+    TURN_TWINS
+        .iter()
+        .any(|&(x, y)| (a == x && b == y) || (a == y && b == x))
 }
 
 /// Each letter of `turned` that reads surely turned (at least [`TURNED_AT_LEAST`], and surer
@@ -3116,6 +3183,37 @@ mod tests {
         ] {
             assert_eq!(shared(kept, rival), [(kept.0.to_string(), kept.1)]);
         }
+    }
+
+    #[test]
+    fn turn_twins_share_however_surely_one_of_them_reads() {
+        let mut kept = reading("W", 0.999);
+        share_with_a_turned_rival(&mut kept, &reading("M", 0.95));
+        let choices = tile_choices(&kept);
+        assert_eq!(choices[0].0, "W");
+        assert_eq!(choices[1].0, "M");
+        assert!(
+            choices[0].1 < 0.6,
+            "an M on its side may be a W: {choices:?}"
+        );
+        // Not twins: the far surer reading stands.
+        let mut kept = reading("T", 0.999);
+        share_with_a_turned_rival(&mut kept, &reading("H", 0.95));
+        assert_eq!(tile_choices(&kept), [("T".to_string(), 0.999)]);
+    }
+
+    #[test]
+    fn letters_that_read_surely_upright_and_not_in_the_turn_are_counted() {
+        // Upright 99%, upside down 30%: a letter standing upright; upright 99% and upside down
+        // 99%: one that reads alike both ways (an `O`); upright 40%: one turned.
+        let (turned, readings, _) = turned_letters(&[
+            (0.99, [0.2, 0.3, 0.2]),
+            (0.99, [0.2, 0.99, 0.2]),
+            (0.4, [0.2, 0.99, 0.2]),
+            (0.99, [0.2, 0.5, 0.2]),
+        ]);
+        assert_eq!(upright_letters(&turned, &readings, Turn::Half), 2);
+        assert_eq!(upright_letters(&turned, &readings, Turn::None), 0);
     }
 
     #[test]
