@@ -41,6 +41,7 @@ pub use grid::NoLattice;
 pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
 pub use short_side::{BoardSide, ShortSide};
+use turn::Facing;
 pub use turn::Turn;
 
 use image::{DynamicImage, GrayImage, Rgb, RgbImage};
@@ -317,6 +318,17 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     Ok(reading)
 }
 
+/// How many of the board's tiles read surely (at least [`doubt::DOUBT_BELOW`]). Dice that face
+/// every way read surely each its own way; read in one turn, those that lie other ways do not.
+fn sure_tiles(reading: &BoardReading) -> usize {
+    reading
+        .confidence
+        .iter()
+        .flatten()
+        .filter(|&&c| c >= doubt::DOUBT_BELOW)
+        .count()
+}
+
 /// `image` with `hidden` painted over in the mean colour of the pixels round its edge, so that
 /// no text is found there.
 fn with_box_hidden(image: &DynamicImage, hidden: GridBox) -> DynamicImage {
@@ -347,18 +359,31 @@ fn with_box_hidden(image: &DynamicImage, hidden: GridBox) -> DynamicImage {
 
 /// [`read_image`] before the lattice is judged by how many of its tiles read surely.
 fn read_upright(image: &DynamicImage, reader: &TileReader) -> Result<BoardReading, VisionError> {
-    let (reading, turn) = read_as_it_stands(image, reader)?;
-    let reading = if turn == Turn::None {
-        reading
-    } else {
-        match read_as_it_stands(&turn.apply(image), reader) {
-            Ok((upright, Turn::None)) => upright.turned_back(turn, (image.width(), image.height())),
-            // Read turned, the board is not found or lies another way still (letters that face
-            // every way): the reading as the image stands, each letter read its surest way.
-            _ => reading,
-        }
+    let (reading, facing) = read_as_it_stands(image, reader)?;
+    let (turn, only_upright) = match facing {
+        Facing::Upright | Facing::EveryWay { lean: Turn::None } => return Ok(reading),
+        Facing::OneWay(turn) => (turn, false),
+        // Letters that face every way, most of them one way: the image may be saved turned, a
+        // few of its letters reading surely upright as other letters. Read turned, it is taken
+        // only if its letters then stand upright and read surely at least as often as each
+        // read its own way; dice an app turns at random do neither.
+        Facing::EveryWay { lean } => (lean, true),
     };
-    Ok(reading)
+    let turned = read_as_it_stands(&turn.apply(image), reader);
+    let dims = (image.width(), image.height());
+    Ok(match turned {
+        Ok((upright, Facing::Upright))
+            if !only_upright || sure_tiles(&upright) >= sure_tiles(&reading) =>
+        {
+            upright.turned_back(turn, dims)
+        }
+        Ok((upright, Facing::EveryWay { lean: Turn::None })) if !only_upright => {
+            upright.turned_back(turn, dims)
+        }
+        // Read turned, the board is not found or lies another way still: the reading as the
+        // image stands, each letter read its surest way.
+        _ => reading,
+    })
 }
 
 /// A board has at least this share of its tiles (holes left out) read surely (at least
@@ -388,12 +413,12 @@ fn refuse_unread(reading: BoardReading) -> Result<BoardReading, VisionError> {
     Ok(reading)
 }
 
-/// Reads the board in an image as it stands, with the turn that would stand its letters
-/// upright when they all lie one way (see [`notation::read_cells`]).
+/// Reads the board in an image as it stands, with which way its letters face (see
+/// [`notation::read_cells`]).
 fn read_as_it_stands(
     image: &DynamicImage,
     reader: &TileReader,
-) -> Result<(BoardReading, Turn), VisionError> {
+) -> Result<(BoardReading, Facing), VisionError> {
     let (mut found, uncrossed) = analyse_uncrossed(image)?;
     let image = uncrossed.as_ref().unwrap_or(image);
     // The overlay's path comes with its hairlines: looked for only where they were found.
@@ -416,7 +441,7 @@ fn read_as_it_stands(
         lifted.as_ref(),
     );
     tiles::letters_in_colour(image, &found.lattice, letter_height, &mut cells);
-    let (mut reading, turn) = notation::read_cells(
+    let (mut reading, facing) = notation::read_cells(
         image,
         &found.full,
         &found.lattice,
@@ -442,7 +467,7 @@ fn read_as_it_stands(
     let l = &found.lattice;
     reading.short_sides =
         short_side::short_sides(image, &found.cell_pixels(), (l.rows, l.cols), &l.holes);
-    Ok((reading, turn))
+    Ok((reading, facing))
 }
 
 /// Where the board is, without reading it (full-resolution pixels).

@@ -12,7 +12,7 @@ use super::path_line;
 use super::print;
 use super::rect::{PixelBox, Rect};
 use super::tiles::{self, TileCrops};
-use super::turn::Turn;
+use super::turn::{Facing, Turn};
 use super::{BoardReading, MarkDoubt, MarkKind, VisionError};
 use image::{DynamicImage, GrayImage};
 use rayon::prelude::*;
@@ -309,9 +309,10 @@ fn letters_lie_on_their_side(texts: impl Iterator<Item = PixelBox>) -> bool {
 /// upright one, so `--debug` shows what was read.
 ///
 /// When as many letters read surely turned and agree on one turn (see [`ONE_WAY_SHARE`]), that
-/// turn is returned: the caller reads the image again turned so, since a letter that reads
-/// alike both ways (`N` on its side is a `Z`, `M` upside down a `W`) cannot be told apart crop
-/// by crop, and values and badges lie in another corner.
+/// turn is returned ([`Facing::OneWay`]): the caller reads the image again turned so, since a
+/// letter that reads alike both ways (`N` on its side is a `Z`, `M` upside down a `W`) cannot be
+/// told apart crop by crop, and values and badges lie in another corner. Unless letters still
+/// face every way (see [`faces_every_way`]): [`Facing::EveryWay`], leaning that way.
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
@@ -319,14 +320,14 @@ fn read_turned_letters(
     lying: bool,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
-) -> Result<Turn, VisionError> {
+) -> Result<Facing, VisionError> {
     let uncertain: Vec<usize> = voters
         .iter()
         .copied()
         .filter(|&k| tile_notation(&readings[k]).1 < TURN_BELOW)
         .collect();
     if !lying && uncertain.len() < TURNED_TILES_AT_LEAST {
-        return Ok(Turn::None);
+        return Ok(Facing::Upright);
     }
     let first = if lying { mains } else { &uncertain[..] };
     let mut turned = read_turns(reader, crops, first)?;
@@ -356,26 +357,24 @@ fn read_turned_letters(
     };
     if uncertain_turned < enough {
         if one_way == Turn::None {
-            return Ok(one_way);
+            return Ok(Facing::Upright);
         }
         // A few letters agree on a turn: the whole image turned, unless others stand upright.
         if !every_main_turned {
             read_the_others_turned(&mut turned)?;
             every_main_turned = true;
         }
-        if upright_letters(&turned, readings, one_way) < UPRIGHT_LETTERS_FACING_EVERY_WAY {
-            return Ok(one_way);
+        if !faces_every_way(&turned, readings, one_way) {
+            return Ok(Facing::OneWay(one_way));
         }
     }
     if !every_main_turned {
         read_the_others_turned(&mut turned)?;
     }
-    let one_way = if one_way != Turn::None
-        && upright_letters(&turned, readings, one_way) >= UPRIGHT_LETTERS_FACING_EVERY_WAY
-    {
-        Turn::None
+    let facing = if one_way == Turn::None || faces_every_way(&turned, readings, one_way) {
+        Facing::EveryWay { lean: one_way }
     } else {
-        one_way
+        Facing::OneWay(one_way)
     };
     let doubt = |r: &CropReading| 1.0 - tile_notation(r).1;
     for (k, mut turns) in turned {
@@ -401,16 +400,28 @@ fn read_turned_letters(
             share_with_a_turned_rival(&mut readings[k], &rival);
         }
     }
-    Ok(one_way)
+    Ok(facing)
 }
 
 /// A board whose letters mostly lie one way still faces every way when at least this many of
 /// its letters read surely upright and far less surely in that turn: an app that turns each
 /// die at random (a real Boggle app's board, most of its letters upside down, two upright and
 /// three on their side, was read turned as a whole, 14 of 16 letters wrong at up to 100%). An
-/// image saved turned has none such: its letters that read surely upright are those that read
-/// alike turned (`O`, `S`, `N` upside down).
+/// image saved turned has few such (its letters that read surely upright mostly read alike
+/// turned: `O`, `S`, `N` upside down), but may have two: the caller then reads it turned too
+/// (see [`Facing::EveryWay`]).
 const UPRIGHT_LETTERS_FACING_EVERY_WAY: usize = 2;
+
+/// Whether a board whose letters that read surely turned mostly agree on `turn` still faces
+/// every way: at least [`UPRIGHT_LETTERS_FACING_EVERY_WAY`] of its letters read surely upright
+/// and far less surely in that turn (see [`upright_letters`]), and they are no more than the
+/// letters that read surely turned (see [`surely_turned`]). A board that stands upright but for
+/// a few letters a swipe crosses (which may read surely as other letters turned: a `C` as a
+/// `U`) is not one: most of its letters read surely upright.
+fn faces_every_way(turned: &[(usize, Turns)], readings: &[CropReading], turn: Turn) -> bool {
+    let upright = upright_letters(turned, readings, turn);
+    upright >= UPRIGHT_LETTERS_FACING_EVERY_WAY && upright <= surely_turned(turned, readings).len()
+}
 
 /// How many of the letters read in every turn (`turned`) read surely upright (at least
 /// [`TURN_BELOW`]) and far less surely in `turn` (see [`far_surer`]).
@@ -1646,8 +1657,8 @@ fn read_mark_labels(
 
 /// Reads every cell's crops in one model call and assembles the board reading. `full` is the
 /// image's grey copy at full resolution, which `cells` were cut from. With the reading comes
-/// the turn that would stand the board's letters upright, when they all lie one way (see
-/// [`read_turned_letters`]; [`Turn::None`] for a board read upright).
+/// which way the board's letters face (see [`read_turned_letters`]): upright, all one way (the
+/// turn that would stand them upright) or every way.
 pub fn read_cells(
     image: &DynamicImage,
     full: &GrayImage,
@@ -1655,7 +1666,7 @@ pub fn read_cells(
     cells: &[TileCrops],
     scale: f32,
     reader: &TileReader,
-) -> Result<(BoardReading, Turn), VisionError> {
+) -> Result<(BoardReading, Facing), VisionError> {
     let (mut crops, owners) = gather_crops(cells);
     // Most boards ask for the cover edges below: they are found while the model reads (its
     // recurrent layer leaves a core idle).
@@ -3214,6 +3225,28 @@ mod tests {
         ]);
         assert_eq!(upright_letters(&turned, &readings, Turn::Half), 2);
         assert_eq!(upright_letters(&turned, &readings, Turn::None), 0);
+    }
+
+    #[test]
+    fn a_board_faces_every_way_only_when_its_upright_letters_are_not_the_most() {
+        let upright = (0.99, [0.2, 0.3, 0.2]);
+        let upside_down = (0.4, [0.2, 0.99, 0.2]);
+        // Dice an app turns at random: two upright, most upside down.
+        let mut dice = vec![upright; 2];
+        dice.extend([upside_down; 6]);
+        let (turned, readings, _) = turned_letters(&dice);
+        assert!(faces_every_way(&turned, &readings, Turn::Half));
+        // A screenshot standing upright, a few of its letters crossed by a swipe that read
+        // surely as other letters upside down.
+        let mut swiped = vec![upright; 8];
+        swiped.extend([upside_down; 3]);
+        let (turned, readings, _) = turned_letters(&swiped);
+        assert!(!faces_every_way(&turned, &readings, Turn::Half));
+        // One letter upright is no evidence.
+        let mut saved_turned = vec![upright; 1];
+        saved_turned.extend([upside_down; 6]);
+        let (turned, readings, _) = turned_letters(&saved_turned);
+        assert!(!faces_every_way(&turned, &readings, Turn::Half));
     }
 
     #[test]

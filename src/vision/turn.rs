@@ -7,6 +7,23 @@ use super::rect::PixelBox;
 use image::DynamicImage;
 use image::imageops::{rotate90, rotate180, rotate270};
 
+/// Which way a board's letters face, as read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Facing {
+    /// Upright as the image stands.
+    Upright,
+    /// All one way: the image turned so stands them upright (a screenshot saved turned).
+    OneWay(Turn),
+    /// Every way, each letter read its surest way: dice in a tray, or dice an app turns at
+    /// random. `lean` is the turn that most of the letters read surely turned agree on, if any:
+    /// an image saved turned, a few of whose letters read surely upright as other letters, looks
+    /// alike, so the image is read in that turn too and the read kept if it stands upright.
+    EveryWay {
+        /// The turn most letters read surely turned agree on ([`Turn::None`] where none).
+        lean: Turn,
+    },
+}
+
 /// How far an image is turned clockwise to stand its board's letters upright.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Turn {
