@@ -617,8 +617,8 @@ fn boards_read_with_another_shape_and_images_not_read_are_counted() {
     let printed = String::from_utf8_lossy(&text.stdout);
     assert!(
         printed.contains(
-            "boards read with rows and columns unlike the truth's: 1 (said to be a line short: \
-             0); not read"
+            "boards read with rows and columns unlike the truth's: 1 (said to be a line short, or \
+             not square: 0); not read"
         ),
         "{printed}"
     );

@@ -27,13 +27,15 @@ pub struct ReadArgs {
     /// Print one JSON line per image:
     /// {"image","rows","cols","tiles","values"?,"bonuses"?,"confidence","alternatives",
     /// "value_confidence"?,"bonus_confidence"?,"unreadable_marks"?,"grid","game","turned"?,
-    /// "short_sides"?,"unfamiliar_print"?} ("turned": degrees clockwise the image was turned to
-    /// read its board upright, only when it was; rows and columns are then those of the board so
-    /// turned, "grid" in the image's own pixels; "short_sides": [{"side","cut_by_image_edge"}],
-    /// the sides ("top", "bottom", "left", "right") beyond which more tiles like the board's lie,
-    /// so that the board may be a line short, only when there are any; "unfamiliar_print": true
-    /// when the letters are printed in a typeface unlike any the reader was trained on, every
-    /// letter and value then doubted).
+    /// "short_sides"?,"not_square"?,"unfamiliar_print"?} ("turned": degrees clockwise the image
+    /// was turned to read its board upright, only when it was; rows and columns are then those of
+    /// the board so turned, "grid" in the image's own pixels; "short_sides":
+    /// [{"side","cut_by_image_edge"}], the sides ("top", "bottom", "left", "right") beyond which
+    /// more tiles like the board's lie, so that the board may be a line short, only when there
+    /// are any; "not_square": true when the board read has more rows than columns or the other
+    /// way, which no game plays (a line missed or one too many); "unfamiliar_print": true when
+    /// the letters are printed in a typeface unlike any the reader was trained on, every letter
+    /// and value then doubted).
     #[arg(long)]
     pub json: bool,
     /// Write an overlay of the detected grid and readings, and the tile crops, to this folder
@@ -303,8 +305,18 @@ fn warn_board(image: &str, reading: &BoardReading) {
 }
 
 /// Prints on stderr each side of the board where it may be a line short (see
-/// [`vision::BoardReading::short_sides`]), and what to do about it.
+/// [`vision::BoardReading::short_sides`]), or else that the board read is not square (see
+/// [`vision::BoardReading::not_square`]), and what to do about it.
 fn warn_short_sides(image: &str, reading: &BoardReading) {
+    if reading.not_square() && reading.short_sides.is_empty() {
+        let (rows, cols) = (reading.board.rows, reading.board.cols);
+        crate::warning!(
+            "wordsnap: warning: {image}: the board read is {rows}x{cols}, but every game plays \
+             square boards: a row or column was missed (under something drawn or laid over the \
+             board, or cut by the image's edge) or one taken in that is not the board's; check \
+             the board, or read a screenshot of the whole board without it"
+        );
+    }
     for short in &reading.short_sides {
         let (side, line) = (short.side, short.side.line());
         let beyond = side.beyond();
@@ -557,6 +569,9 @@ pub fn reading_json(reading: &BoardReading) -> serde_json::Value {
     if !reading.short_sides.is_empty() {
         v["short_sides"] = short_sides_json(&reading.short_sides);
     }
+    if reading.not_square() {
+        v["not_square"] = json!(true);
+    }
     if reading.unfamiliar_print {
         v["unfamiliar_print"] = json!(true);
     }
@@ -751,11 +766,11 @@ impl EvalTotals {
                 .count(),
             wrong_shapes_said_short: results
                 .iter()
-                .filter(|r| r.error.is_none() && !r.grid_right && !r.short_sides.is_empty())
+                .filter(|r| r.error.is_none() && !r.grid_right && r.said_misshapen())
                 .count(),
             needless_short_warnings: results
                 .iter()
-                .filter(|r| r.grid_right && !r.short_sides.is_empty())
+                .filter(|r| r.grid_right && r.said_misshapen())
                 .count(),
             unfamiliar_prints: results.iter().filter(|r| r.unfamiliar_print).count(),
             unread: results.iter().filter(|r| r.error.is_some()).count(),
@@ -808,6 +823,7 @@ fn eval_json(results: &[ImageScore], t: &EvalTotals) -> serde_json::Value {
                    "game": r.game.as_ref().map(|g| json!({"name": g.game, "reason": g.reason, "certain": g.certain})),
                    "expected_game": r.expected_game, "game_right": r.game_right(),
                    "short_sides": short_sides_json(&r.short_sides),
+                   "not_square": r.not_square,
                    "unfamiliar_print": r.unfamiliar_print})
         })
         .collect();
@@ -900,12 +916,13 @@ fn eval_text(results: &[ImageScore], t: &EvalTotals) -> String {
         t.ms_per_image
     ));
     out.push_str(&format!(
-        "boards read with rows and columns unlike the truth's: {} (said to be a line short: \
-         {}); not read (no board found, or no ground truth): {}\n",
+        "boards read with rows and columns unlike the truth's: {} (said to be a line short, or \
+         not square: {}); not read (no board found, or no ground truth): {}\n",
         t.wrong_shapes, t.wrong_shapes_said_short, t.unread
     ));
     out.push_str(&format!(
-        "needless warnings that the board may be a line short (rows and columns right): {}\n",
+        "needless warnings that the board may be a line short or not square (rows and columns \
+         right): {}\n",
         t.needless_short_warnings
     ));
     out.push_str(&format!(

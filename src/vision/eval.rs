@@ -128,12 +128,21 @@ pub struct ImageScore {
     /// The sides of the board where the reader said it may be a line short (see
     /// [`BoardReading::short_sides`]).
     pub short_sides: Vec<super::ShortSide>,
+    /// Whether the board read is not square (see [`BoardReading::not_square`]), which the
+    /// reader says too.
+    pub not_square: bool,
     /// Whether the reader said the board's letters are in print it was not trained on (see
     /// [`BoardReading::unfamiliar_print`]).
     pub unfamiliar_print: bool,
 }
 
 impl ImageScore {
+    /// Whether the reader said the board read may be a line short or long: a side with more
+    /// tiles beyond it, or a board that is not square.
+    pub fn said_misshapen(&self) -> bool {
+        !self.short_sides.is_empty() || self.not_square
+    }
+
     /// Whether the game was recognised right: `None` when the file name names no game.
     pub fn game_right(&self) -> Option<bool> {
         let expected = self.expected_game?;
@@ -160,11 +169,13 @@ pub fn score(reading: &BoardReading, truth: &BoardJson) -> ImageScore {
     let mut out = ImageScore {
         grid_right: reading.board.rows == truth.rows && reading.board.cols == truth.cols,
         short_sides: reading.short_sides.clone(),
+        not_square: reading.not_square(),
         unfamiliar_print: reading.unfamiliar_print,
         ..Default::default()
     };
     if !out.grid_right {
         let said = match reading.short_sides.as_slice() {
+            [] if reading.not_square() => " (said: the board read is not square)".to_string(),
             [] => String::new(),
             sides => format!(
                 " (said: the board may be a line short, {})",
@@ -520,6 +531,19 @@ mod tests {
             values: values.map(|v| vec![v]),
             bonuses: bonuses.map(|b| vec![b.iter().map(|s| s.to_string()).collect()]),
         }
+    }
+
+    #[test]
+    fn a_board_read_not_square_is_said_misshapen() {
+        let got = reading(&["A", "B"], None, None);
+        assert!(got.not_square());
+        let s = score(&got, &truth(&["A", "B", "C"], None, None));
+        assert!(!s.grid_right && s.said_misshapen());
+        assert!(s.mistakes[0].contains("not square"), "{:?}", s.mistakes);
+        let square = reading(&["A"], None, None);
+        assert!(!square.not_square());
+        let s = score(&square, &truth(&["A", "B"], None, None));
+        assert!(!s.grid_right && !s.said_misshapen());
     }
 
     #[test]

@@ -226,6 +226,17 @@ pub struct BoardReading {
 }
 
 impl BoardReading {
+    /// Whether the board read has more rows than columns or more columns than rows. Every game
+    /// wordsnap knows plays square boards (4x4, 5x5, 6x6; Word Hunt's shapes lie on a square
+    /// lattice with holes), so such a read has a line missed (under something drawn or laid over
+    /// the board, or cut by the image's edge) or one taken in that is not the board's: of every
+    /// board of our real sets and probes read with rows and columns unlike the truth's (53 of
+    /// 9,429), every one was read so (5x4 or 4x5 for 5x5 or 4x4), 8 of them not said to be a line
+    /// short by [`BoardReading::short_sides`].
+    pub fn not_square(&self) -> bool {
+        self.board.rows != self.board.cols
+    }
+
     /// The reading of an image turned by `turn`, its boxes mapped back to the image before the
     /// turn (of size `dims`), and `turned` set.
     fn turned_back(mut self, turn: Turn, dims: (u32, u32)) -> BoardReading {
