@@ -745,6 +745,7 @@ impl LineJudge<'_> {
         } = *self;
         let (mut letters, mut junk, mut len) = (0, 0, 0);
         let (mut inked, mut unlike_looks, mut unlike_text) = (0, 0, Vec::new());
+        let board_of_several = prints_several_glyphs(lattice);
         for &i in line {
             len += 1;
             match kinds[i] {
@@ -756,7 +757,8 @@ impl LineJudge<'_> {
                 inked += 1;
                 unlike_looks += usize::from(unlike[i]);
             }
-            let several_glyphs = || lattice.cells[i].is_some_and(|b| b.parts > 1);
+            let several_glyphs =
+                || !board_of_several && lattice.cells[i].is_some_and(|b| b.parts > 1);
             let other_polarity =
                 || !both_polarities && polarities.cell_is_dark(lattice, i) == Some(!lattice.dark);
             if kinds[i] == CellKind::Letter && (several_glyphs() || other_polarity()) {
@@ -2173,6 +2175,15 @@ fn prints_both_polarities(
         && lines(|i, cols| i % cols) >= BOTH_POLARITIES_FEWEST
 }
 
+/// Whether most of the lattice's texts are of several glyphs: a board whose tiles each print two
+/// letters (Wordament's either/or tiles, `D/M`, on every tile of a themed board), where several
+/// glyphs are no sign of other text.
+fn prints_several_glyphs(lattice: &Lattice) -> bool {
+    let texts = lattice.cells.iter().flatten();
+    let several = texts.clone().filter(|b| b.parts > 1).count();
+    2 * several > texts.count()
+}
+
 /// Whether an edge line of the lattice is a line of panels or boxes lined up with the board (stat
 /// boxes as wide as the tiles under it, a title bar) rather than a line of tiles, from its
 /// `letters` (cells with letter-sized text), `unlike_text` (those whose text is not like the
@@ -3065,6 +3076,22 @@ mod tests {
             holes: vec![false; 25],
             covered: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_board_of_two_letter_tiles_prints_several_glyphs() {
+        let mut l = lattice_of_heights(&[14; 25]);
+        assert!(!prints_several_glyphs(&l));
+        // A score line's `12` and `0:00` over a board of single letters are few.
+        for b in l.cells.iter_mut().take(5).flatten() {
+            b.parts = 3;
+        }
+        assert!(!prints_several_glyphs(&l));
+        // Every tile `D/M`: most texts are of several glyphs.
+        for b in l.cells.iter_mut().flatten() {
+            b.parts = 3;
+        }
+        assert!(prints_several_glyphs(&l));
     }
 
     #[test]
