@@ -81,11 +81,8 @@ pub(crate) fn weigh_values(reading: &mut BoardReading) {
                 .iter()
                 .filter(|t| t.is_witness() && !std::ptr::eq(*t, tile))
         };
-        let (witnesses, following) = others().fold((0, 0), |(n, k), t| {
-            (n + 1, k + usize::from(t.follows_table()))
-        });
-        if following < MIN_WITNESSES || (following as f32) < MIN_FOLLOWING_SHARE * witnesses as f32
-        {
+        let (witnesses, following) = witnesses_following(others());
+        if !followed_enough(witnesses, following, MIN_FOLLOWING_SHARE) {
             if steady_witnesses_overrule(tile, others()) {
                 unsettle(reading, tile);
             }
@@ -140,19 +137,18 @@ pub(crate) fn weigh_letters(reading: &mut BoardReading) {
                 && reading.confidence[t.row][t.col] >= DOUBT_BELOW
         })
         .collect();
+    let share = if reading.game.certain {
+        MIN_FOLLOWING_SHARE
+    } else {
+        1.0
+    };
     for tile in contradicted {
-        let (witnesses, following) = tiles
-            .iter()
-            .filter(|t| is_steady(t) && !std::ptr::eq(*t, tile))
-            .fold((0, 0), |(n, k), t| {
-                (n + 1, k + usize::from(t.follows_table()))
-            });
-        let share = if reading.game.certain {
-            MIN_FOLLOWING_SHARE
-        } else {
-            1.0
-        };
-        if following < MIN_WITNESSES || (following as f32) < share * witnesses as f32 {
+        let (witnesses, following) = witnesses_following(
+            tiles
+                .iter()
+                .filter(|t| is_steady(t) && !std::ptr::eq(*t, tile)),
+        );
+        if !followed_enough(witnesses, following, share) {
             continue;
         }
         let trust = table_trust(witnesses, following);
@@ -327,6 +323,19 @@ fn unsettle(reading: &mut BoardReading, tile: &TileValue) {
     }
     reading.value_confidence[r][c] = 0.0;
     reading.mark_doubts.push(value_doubt((r, c), &tile.choices));
+}
+
+/// How many of `witnesses` there are, and how many of them follow the table.
+fn witnesses_following<'a>(witnesses: impl Iterator<Item = &'a TileValue>) -> (usize, usize) {
+    witnesses.fold((0, 0), |(n, k), t| {
+        (n + 1, k + usize::from(t.follows_table()))
+    })
+}
+
+/// Whether a board's table is followed enough to be weighed: at least [`MIN_WITNESSES`] of
+/// its `witnesses` follow it (`following`), and at least `share` of them.
+fn followed_enough(witnesses: usize, following: usize, share: f32) -> bool {
+    following >= MIN_WITNESSES && following as f32 >= share * witnesses as f32
 }
 
 /// How likely a single-letter tile is to print its table's value when `following` of
