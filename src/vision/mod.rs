@@ -16,6 +16,7 @@
 pub(crate) mod cover_edge;
 pub(crate) mod cover_side;
 pub(crate) mod crossing;
+pub(crate) mod die_marks;
 pub mod doubt;
 pub mod eval;
 pub(crate) mod fill;
@@ -329,15 +330,40 @@ pub fn read_image(image: &DynamicImage, reader: &TileReader) -> Result<BoardRead
     Ok(reading)
 }
 
-/// How many of the board's tiles read surely (at least [`doubt::DOUBT_BELOW`]). Dice that face
-/// every way read surely each its own way; read in one turn, those that lie other ways do not.
-fn sure_tiles(reading: &BoardReading) -> usize {
-    reading
-        .confidence
-        .iter()
-        .flatten()
-        .filter(|&&c| c >= doubt::DOUBT_BELOW)
-        .count()
+/// The share of the board's tiles (holes left out) that read surely (at least
+/// [`doubt::DOUBT_BELOW`]). Dice that face every way read surely each its own way; read in one
+/// turn, those that lie other ways do not.
+fn sure_share(reading: &BoardReading) -> f32 {
+    share_of_tiles(reading, |confidence, _| confidence >= doubt::DOUBT_BELOW)
+}
+
+/// The share of the tiles of a board whose dice face every way (holes left out) that read
+/// surely (see [`sure_share`]) as one letter or as two: a die that reads surely as one letter
+/// one way and as another letter another way (an `N` on its side is a `Z`) has its probability
+/// shared between the two (its confidence and its first alternative) by the turn test, yet it
+/// was read as surely.
+fn surely_read_dice_share(reading: &BoardReading) -> f32 {
+    share_of_tiles(reading, |confidence, first_alternative| {
+        confidence + first_alternative.unwrap_or(0.0) >= doubt::DOUBT_BELOW
+    })
+}
+
+/// The share of the board's tiles (holes left out) whose reading is `sure`, given its
+/// confidence and its first alternative's probability. Shares, not counts: the board read in
+/// another turn may be another lattice (a screenshot saved on its side, read as it stands, may
+/// line up a larger lattice of a few letters each way).
+fn share_of_tiles(reading: &BoardReading, sure: impl Fn(f32, Option<f32>) -> bool) -> f32 {
+    let tiles = reading.board.tiles.iter().flatten();
+    let confidences = reading.confidence.iter().flatten();
+    let alternatives = reading.alternatives.iter().flatten();
+    let (mut sure_tiles, mut counted) = (0, 0);
+    for ((tile, &confidence), others) in tiles.zip(confidences).zip(alternatives) {
+        if tile != "." {
+            counted += 1;
+            sure_tiles += usize::from(sure(confidence, others.first().map(|(_, p)| *p)));
+        }
+    }
+    sure_tiles as f32 / counted.max(1) as f32
 }
 
 /// `image` with `hidden` painted over in the mean colour of the pixels round its edge, so that
@@ -384,7 +410,7 @@ fn read_upright(image: &DynamicImage, reader: &TileReader) -> Result<BoardReadin
     let dims = (image.width(), image.height());
     Ok(match turned {
         Ok((upright, Facing::Upright))
-            if !only_upright || sure_tiles(&upright) >= sure_tiles(&reading) =>
+            if !only_upright || sure_share(&upright) >= surely_read_dice_share(&reading) =>
         {
             upright.turned_back(turn, dims)
         }

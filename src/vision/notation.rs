@@ -3,6 +3,7 @@
 use super::cover_edge;
 use super::cover_side::{self, Cover};
 use super::crossing;
+use super::die_marks;
 use super::doubt::DOUBT_BELOW;
 use super::fill::{self, Colour, Colours};
 use super::game::Corner;
@@ -313,6 +314,11 @@ fn letters_lie_on_their_side(texts: impl Iterator<Item = PixelBox>) -> bool {
 /// letter that reads alike both ways (`N` on its side is a `Z`, `M` upside down a `W`) cannot be
 /// told apart crop by crop, and values and badges lie in another corner. Unless letters still
 /// face every way (see [`faces_every_way`]): [`Facing::EveryWay`], leaning that way.
+///
+/// A die that reads surely as one letter one way and as another letter another way is settled
+/// by the bar printed under it, when it has one (see [`settles_turn_twins`]), else shares its
+/// probability between the two as its ink tells (see [`share_with_a_turned_rival`]): those
+/// shares come back with the facing, for [`keep_turn_shares`].
 fn read_turned_letters(
     reader: &TileReader,
     mains: &[usize],
@@ -320,14 +326,14 @@ fn read_turned_letters(
     lying: bool,
     crops: &mut [GrayImage],
     readings: &mut [CropReading],
-) -> Result<Facing, VisionError> {
+) -> Result<(Facing, Vec<(usize, TurnShare)>), VisionError> {
     let uncertain: Vec<usize> = voters
         .iter()
         .copied()
         .filter(|&k| tile_notation(&readings[k]).1 < TURN_BELOW)
         .collect();
     if !lying && uncertain.len() < TURNED_TILES_AT_LEAST {
-        return Ok(Facing::Upright);
+        return Ok((Facing::Upright, Vec::new()));
     }
     let first = if lying { mains } else { &uncertain[..] };
     let mut turned = read_turns(reader, crops, first)?;
@@ -357,7 +363,7 @@ fn read_turned_letters(
     };
     if uncertain_turned < enough {
         if one_way == Turn::None {
-            return Ok(Facing::Upright);
+            return Ok((Facing::Upright, Vec::new()));
         }
         // A few letters agree on a turn: the whole image turned, unless others stand upright.
         if !every_main_turned {
@@ -365,7 +371,7 @@ fn read_turned_letters(
             every_main_turned = true;
         }
         if !faces_every_way(&turned, readings, one_way) {
-            return Ok(Facing::OneWay(one_way));
+            return Ok((Facing::OneWay(one_way), Vec::new()));
         }
     }
     if !every_main_turned {
@@ -377,30 +383,130 @@ fn read_turned_letters(
         Facing::OneWay(one_way)
     };
     let doubt = |r: &CropReading| 1.0 - tile_notation(r).1;
+    // Each die's letter kept, and its rival: the surest other letter any way up.
+    let mut rivals = Vec::new();
     for (k, mut turns) in turned {
+        let underlined = underlined_reading(&crops[k], &readings[k], &turns);
         let surest = (0..turns.len())
             .min_by(|&a, &b| doubt(&turns[a].1).total_cmp(&doubt(&turns[b].1)))
             .expect("three turns");
         let best = turns.swap_remove(surest);
-        let mut others: Vec<CropReading> = turns.into_iter().map(|(_, r)| r).collect();
+        let mut others = turns;
         if far_surer(tile_notation(&best.1).1, tile_notation(&readings[k]).1) {
-            let upright;
-            (crops[k], upright) = best;
-            others.push(std::mem::replace(&mut readings[k], upright));
+            let upright_crop = std::mem::replace(&mut crops[k], best.0);
+            others.push((upright_crop, std::mem::replace(&mut readings[k], best.1)));
         } else {
-            others.push(best.1);
+            others.push(best);
         }
-        // The surest other letter any way up.
         let kept = tile_notation(&readings[k]).0;
         let rival = others
             .into_iter()
-            .filter(|r| tile_notation(r).0 != kept)
-            .min_by(|a, b| doubt(a).total_cmp(&doubt(b)));
+            .filter(|(_, r)| tile_notation(r).0 != kept)
+            .min_by(|a, b| doubt(&a.1).total_cmp(&doubt(&b.1)));
         if let Some(rival) = rival {
-            share_with_a_turned_rival(&mut readings[k], &rival);
+            rivals.push((k, underlined, rival));
         }
     }
-    Ok(facing)
+    // The board's letter height: that of most dice, each turned the way it reads.
+    let heights: Vec<f32> = mains
+        .iter()
+        .filter_map(|&k| die_marks::letter_size(&crops[k]))
+        .map(|(_, h)| h as f32)
+        .collect();
+    let letter_height = (!heights.is_empty()).then(|| median(heights));
+    let mut shares = Vec::new();
+    for (k, underlined, (rival_crop, rival)) in rivals {
+        match underlined {
+            Some((crop, reading)) if settles_turn_twins(&reading, &readings[k], &rival) => {
+                (crops[k], readings[k]) = (crop, reading);
+            }
+            _ => {
+                let ink = DieInk::of(&crops[k], letter_height);
+                let kept = tile_notation(&readings[k]).0;
+                let Some(share) = share_with_a_turned_rival(&mut readings[k], &rival, ink) else {
+                    continue;
+                };
+                // The rival's letter won (by the die's ink): the second model reads its crop.
+                if share.kept != kept {
+                    crops[k] = rival_crop;
+                }
+                shares.push((k, share));
+            }
+        }
+    }
+    Ok((facing, shares))
+}
+
+/// How a die's probability is split between the two letters it reads as in two turns (see
+/// [`share_with_a_turned_rival`]): the second model, which reads the die one way only, must not
+/// undo the split (see [`keep_turn_shares`]).
+#[derive(Clone, Debug, PartialEq)]
+struct TurnShare {
+    /// The letter kept, first.
+    kept: String,
+    /// The other letter, its first alternative.
+    rival: String,
+    /// The kept letter's share of the two letters' probability.
+    kept_share: f32,
+}
+
+/// Splits each die's probability of the two letters it reads as in two turns (see
+/// [`TurnShare`], the die's reading index first) again as the turn test split it, once the
+/// second model has been weighed in: that model reads the die's crop one way only, so a `Z` it
+/// reads surely says nothing of whether the die is an `N` on its side.
+fn keep_turn_shares(shares: &[(usize, TurnShare)], readings: &mut [CropReading]) {
+    for (k, share) in shares {
+        let reading = &mut readings[*k];
+        let mut texts: Vec<(String, f32)> =
+            std::iter::once((reading.text.clone(), reading.confidence))
+                .chain(reading.alternatives.iter().cloned())
+                .collect();
+        let probability = |texts: &[(String, f32)], letter: &str| {
+            texts
+                .iter()
+                .filter(|(t, _)| notation_of(t, 1.0).is_some_and(|(n, _)| n == letter))
+                .map(|(_, p)| p)
+                .sum::<f32>()
+        };
+        let both = (probability(&texts, &share.kept) + probability(&texts, &share.rival)).min(1.0);
+        texts.retain(|(t, _)| {
+            notation_of(t, 1.0).is_none_or(|(n, _)| n != share.kept && n != share.rival)
+        });
+        texts.push((share.kept.clone(), both * share.kept_share));
+        texts.push((share.rival.clone(), both * (1.0 - share.kept_share)));
+        texts.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut texts = texts.into_iter();
+        let (text, confidence) = texts.next().expect("two letters at least");
+        *reading = CropReading {
+            text,
+            confidence,
+            alternatives: texts.filter(|(t, _)| !t.trim().is_empty()).collect(),
+        };
+    }
+}
+
+/// The crop and reading of a die's letter turned upright by the bar printed under it (see
+/// [`die_marks::underline_turn`]), of the crop as it stands (`upright`, read as `reading`) and
+/// read in every other turn (`turns`: a quarter, a half, three quarters clockwise).
+fn underlined_reading(
+    upright: &GrayImage,
+    reading: &CropReading,
+    turns: &Turns,
+) -> Option<(GrayImage, CropReading)> {
+    let turn = die_marks::underline_turn(upright)?;
+    match (turn.quarters() as usize).checked_sub(1) {
+        None => Some((upright.clone(), reading.clone())),
+        Some(q) => turns.get(q).cloned(),
+    }
+}
+
+/// Whether the reading of a die turned upright by its underline (`underlined`) settles which of
+/// two turn twins (see [`TURN_TWINS`]) the die shows: `kept` and `rival` are twins and it reads
+/// as one of them.
+fn settles_turn_twins(underlined: &CropReading, kept: &CropReading, rival: &CropReading) -> bool {
+    let (letter, other) = (tile_notation(kept).0, tile_notation(rival).0);
+    let read = tile_notation(underlined).0;
+    are_turn_twins(&letter, &other) && (read == letter || read == other)
 }
 
 /// A board whose letters mostly lie one way still faces every way when at least this many of
@@ -454,7 +560,11 @@ fn far_surer(p: f32, q: f32) -> bool {
 /// probability in proportion to their confidences, the kept one the larger share, and the rival
 /// becomes its first alternative. Measured on the two real photos of dice in a tray: 3 letters
 /// of 32 read so, one of them wrong at 99% before.
-fn share_with_a_turned_rival(kept: &mut CropReading, rival: &CropReading) {
+fn share_with_a_turned_rival(
+    kept: &mut CropReading,
+    rival: &CropReading,
+    ink: DieInk,
+) -> Option<TurnShare> {
     let ((letter, p), (other, q)) = (tile_notation(kept), tile_notation(rival));
     if letter == other
         || letter.is_empty()
@@ -462,19 +572,106 @@ fn share_with_a_turned_rival(kept: &mut CropReading, rival: &CropReading) {
         || p.min(q) < TURNED_AT_LEAST
         || (!are_turn_twins(&letter, &other) && (far_surer(p, q) || far_surer(q, p)))
     {
-        return;
+        return None;
     }
+    let (p, q, letter, other) = match ink.tells(&letter, &other) {
+        Some(true) => (p, q / RULED_OUT_BY_INK, letter, other),
+        Some(false) => (q, p / RULED_OUT_BY_INK, other, letter),
+        None => (p, q, letter, other),
+    };
+    // Settled by the ink, the letter kept is the surer one (the other's share cut by at least
+    // four from at most one, the kept one's at least `TURNED_AT_LEAST`); else the one read first.
     let (larger, smaller) = (p.max(q) / (p + q), p.min(q) / (p + q));
-    kept.text = letter;
-    kept.confidence = larger;
     kept.alternatives
-        .retain(|(t, _)| notation_of(t, 1.0).is_none_or(|(n, _)| n != other));
-    kept.alternatives.insert(0, (other, smaller));
+        .retain(|(t, _)| notation_of(t, 1.0).is_none_or(|(n, _)| n != other && n != letter));
+    kept.text = letter.clone();
+    kept.confidence = larger;
+    kept.alternatives.insert(0, (other.clone(), smaller));
+    Some(TurnShare {
+        kept: letter,
+        rival: other,
+        kept_share: larger,
+    })
 }
 
+/// When a die's ink tells which of the two letters it reads as one way and another it shows
+/// (see [`DieInk`]), the other is this many times less probable than its reading says: the
+/// shares are kept below the sure band, the ink's measure being simple (a hole blurred shut or
+/// a swipe closing one is possible) and tried on few real dice (8 on the boards we have).
+const RULED_OUT_BY_INK: f32 = 4.0;
+
+/// A letter fits the board's letter height when its ink is within this share of it ...
+const FITS_LETTER_HEIGHT: f32 = 0.08;
+
+/// ... and misses it when it is off by more than this share.
+const MISSES_LETTER_HEIGHT: f32 = 0.15;
+
+/// What a die's ink, turned the way its kept letter reads, says of which of two letters it
+/// shows, beyond the model's readings of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct DieInk {
+    /// The holes of its ink (see [`die_marks::holes_in`]): an `A` upside down reads as a `V` at
+    /// 99%, but keeps its hole; a `Y` upside down reads as an `A`, without one.
+    holes: Option<usize>,
+    /// Whether the letter stands as it reads, by its size against the board's letter height:
+    /// `Some(true)` when its height fits the board's and its width misses it, `Some(false)`
+    /// when its width fits and its height misses (see [`FITS_LETTER_HEIGHT`]). An `N` on its
+    /// side reads as a `Z` whose width, not height, is the board's letter height.
+    stands: Option<bool>,
+}
+
+impl DieInk {
+    /// The ink of a die's crop, turned the way its kept letter reads, on a board whose letters
+    /// are `letter_height` high (see [`DieInk`]).
+    fn of(crop: &GrayImage, letter_height: Option<f32>) -> DieInk {
+        let stands = letter_height
+            .zip(die_marks::letter_size(crop))
+            .and_then(|(cap, (w, h))| {
+                let off = |side: u32| (side as f32 - cap).abs() / cap;
+                let (w, h) = (off(w), off(h));
+                if h <= FITS_LETTER_HEIGHT && w > MISSES_LETTER_HEIGHT {
+                    Some(true)
+                } else if w <= FITS_LETTER_HEIGHT && h > MISSES_LETTER_HEIGHT {
+                    Some(false)
+                } else {
+                    None
+                }
+            });
+        DieInk {
+            holes: die_marks::holes_in(crop),
+            stands,
+        }
+    }
+
+    /// Whether the ink tells the letter kept (`Some(true)`) or the other (`Some(false)`): by its
+    /// holes when the two letters' differ and it has one's; else, for letters that are each
+    /// other on their side ([`QUARTER_TWINS`]), by whether it stands as it reads.
+    fn tells(&self, kept: &str, other: &str) -> Option<bool> {
+        let holes_of = die_marks::holes_of_text;
+        if let Some(h) = self.holes
+            && holes_of(kept) != holes_of(other)
+        {
+            if holes_of(kept) == Some(h) {
+                return Some(true);
+            }
+            if holes_of(other) == Some(h) {
+                return Some(false);
+            }
+        }
+        let quarter_twins = QUARTER_TWINS
+            .iter()
+            .any(|&(x, y)| (kept == x && other == y) || (kept == y && other == x));
+        self.stands.filter(|_| quarter_twins)
+    }
+}
+
+/// Letters that are each other on their side: an `N` turned a quarter is a `Z`.
+const QUARTER_TWINS: [(&str, &str); 1] = [("N", "Z")];
+
 /// Letters that are each other turned: `M` upside down is a `W`, `N` on its side a `Z`. On a die
-/// that faces any way, nothing in the letter's shape tells them apart (an app may underline
-/// them, which the model does not weigh), however surely the model reads one of them.
+/// that faces any way, the model's readings do not tell them apart, however surely it reads one
+/// of them: the bar an app prints under them may (see [`settles_turn_twins`]), and for `N` and
+/// `Z` the letter's size may (see [`DieInk`]).
 const TURN_TWINS: [(&str, &str); 2] = [("M", "W"), ("N", "Z")];
 
 /// Whether `a` and `b` are [`TURN_TWINS`].
@@ -1700,9 +1897,13 @@ pub fn read_cells(
             !lattice.far_past_image_edge(cell.row, cell.col, size)
         })
         .collect();
-    let turn = read_turned_letters(reader, &mains, &voters, lying, &mut crops, &mut readings)?;
+    let (turn, turn_shares) =
+        read_turned_letters(reader, &mains, &voters, lying, &mut crops, &mut readings)?;
     let first_confidence: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
     weigh_second_opinion(reader, &mains, &crops, &mut readings)?;
+    // The print test weighs the second opinion's confidences as they come (see below).
+    let second_confidence: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
+    keep_turn_shares(&turn_shares, &mut readings);
     let before_tests: Vec<f32> = readings.iter().map(|r| r.confidence).collect();
     let spans: Vec<Option<VerticalSpan>> = texts
         .iter()
@@ -1757,9 +1958,11 @@ pub fn read_cells(
         .filter(|&k| !readings[k].text.trim().is_empty())
         .collect();
     let doubted = |k: usize| readings[k].confidence < before_tests[k];
-    reading.unfamiliar_print = [&first_confidence, &before_tests].iter().any(|confidence| {
-        print::is_unfamiliar(letters_read.iter().map(|&k| (confidence[k], doubted(k))))
-    });
+    reading.unfamiliar_print = [&first_confidence, &second_confidence]
+        .iter()
+        .any(|confidence| {
+            print::is_unfamiliar(letters_read.iter().map(|&k| (confidence[k], doubted(k))))
+        });
     Ok((reading, turn))
 }
 
@@ -3177,7 +3380,7 @@ mod tests {
     fn a_die_that_reads_surely_as_two_letters_two_ways_is_doubted_between_them() {
         let shared = |kept: (&str, f32), rival: (&str, f32)| {
             let mut kept = reading(kept.0, kept.1);
-            share_with_a_turned_rival(&mut kept, &reading(rival.0, rival.1));
+            share_with_a_turned_rival(&mut kept, &reading(rival.0, rival.1), DieInk::default());
             tile_choices(&kept)
         };
         // An `A` upside down reads as a `V` as surely as the `A` turned upright reads.
@@ -3197,9 +3400,67 @@ mod tests {
     }
 
     #[test]
+    fn the_holes_of_a_die_settle_which_of_two_letters_it_shows() {
+        let settled = |kept: (&str, f32), rival: (&str, f32), holes| {
+            let mut kept = reading(kept.0, kept.1);
+            let ink = DieInk {
+                holes: Some(holes),
+                stands: None,
+            };
+            share_with_a_turned_rival(&mut kept, &reading(rival.0, rival.1), ink);
+            tile_choices(&kept)
+        };
+        // An `A` upside down read as a `V` keeps its hole: the `A` it reads as turned upright
+        // comes first, doubted.
+        let choices = settled(("V", 0.9899), ("A", 0.9908), 1);
+        assert_eq!((choices[0].0.as_str(), choices[1].0.as_str()), ("A", "V"));
+        assert!(choices[0].1 > 0.75 && choices[0].1 < 0.9, "{choices:?}");
+        // A `Y` upside down read as an `A` has no hole.
+        let choices = settled(("A", 0.97), ("Y", 0.95), 0);
+        assert_eq!((choices[0].0.as_str(), choices[1].0.as_str()), ("Y", "A"));
+        // Holes that are neither letter's, or letters with as many holes, share as before.
+        let choices = settled(("V", 0.99), ("A", 0.99), 2);
+        assert_eq!(choices[0].0, "V");
+        assert!((choices[0].1 - 0.5).abs() < 0.01);
+        let choices = settled(("W", 0.99), ("M", 0.99), 0);
+        assert!((choices[0].1 - 0.5).abs() < 0.01);
+    }
+
+    #[test]
+    fn an_n_on_its_side_is_told_from_a_z_by_the_board_s_letter_height() {
+        // Letters 34 px high; the die read as a `Z` is 34 px wide and 28 high: an `N` on its side.
+        let on_its_side = DieInk {
+            holes: Some(0),
+            stands: Some(false),
+        };
+        assert_eq!(on_its_side.tells("Z", "N"), Some(false));
+        // Holes settle first; a letter that stands as it reads keeps it; twins of a half turn
+        // (an `M` upside down is as high as a `W`) are not told by their size.
+        assert_eq!(on_its_side.tells("V", "A"), Some(true));
+        let standing = DieInk {
+            holes: None,
+            stands: Some(true),
+        };
+        assert_eq!(standing.tells("N", "Z"), Some(true));
+        assert_eq!(standing.tells("M", "W"), None);
+        // The ink of a crop: a bar 34 px wide, 28 high on a board of 34 px letters.
+        let crop = GrayImage::from_fn(50, 44, |x, y| {
+            image::Luma([if (8..42).contains(&x) && (8..36).contains(&y) {
+                0
+            } else {
+                255
+            }])
+        });
+        assert_eq!(DieInk::of(&crop, Some(34.0)).stands, Some(false));
+        assert_eq!(DieInk::of(&crop, Some(28.0)).stands, Some(true));
+        assert_eq!(DieInk::of(&crop, Some(31.0)).stands, None);
+        assert_eq!(DieInk::of(&crop, None).stands, None);
+    }
+
+    #[test]
     fn turn_twins_share_however_surely_one_of_them_reads() {
         let mut kept = reading("W", 0.999);
-        share_with_a_turned_rival(&mut kept, &reading("M", 0.95));
+        share_with_a_turned_rival(&mut kept, &reading("M", 0.95), DieInk::default());
         let choices = tile_choices(&kept);
         assert_eq!(choices[0].0, "W");
         assert_eq!(choices[1].0, "M");
@@ -3209,7 +3470,7 @@ mod tests {
         );
         // Not twins: the far surer reading stands.
         let mut kept = reading("T", 0.999);
-        share_with_a_turned_rival(&mut kept, &reading("H", 0.95));
+        share_with_a_turned_rival(&mut kept, &reading("H", 0.95), DieInk::default());
         assert_eq!(tile_choices(&kept), [("T".to_string(), 0.999)]);
     }
 
