@@ -47,24 +47,47 @@ const HOLE_AREA_SHARE: f32 = 0.01;
 /// The ink mask of a crop: 255 where the crop is ink, 0 where it is ground (see the module
 /// documentation). `None` for a crop with no contrast.
 fn ink_mask(crop: &GrayImage) -> Option<GrayImage> {
+    ink_mask_at(crop, 0.5)
+}
+
+/// The ink mask of a crop split at `share` of the way from the ink's mean grey to the ground's
+/// (Otsu's two classes; 0.5: their midpoint, near Otsu's level), 255 where the crop is ink.
+/// `None` for a crop with no contrast.
+fn ink_mask_at(crop: &GrayImage, share: f32) -> Option<GrayImage> {
     let (w, h) = crop.dimensions();
     if w < 3 || h < 3 {
         return None;
     }
-    let level = otsu_level(crop);
+    let otsu = otsu_level(crop);
     let rim: Vec<bool> = (0..w)
         .flat_map(|x| [(x, 0), (x, h - 1)])
         .chain((1..h - 1).flat_map(|y| [(0, y), (w - 1, y)]))
-        .map(|(x, y)| crop.get_pixel(x, y)[0] > level)
+        .map(|(x, y)| crop.get_pixel(x, y)[0] > otsu)
         .collect();
     let light_rim = rim.iter().filter(|&&light| light).count();
     let ink_is_dark = light_rim * 2 >= rim.len();
+    let mean_of = |light: bool| {
+        let values: Vec<f32> = crop
+            .pixels()
+            .filter(|p| (p[0] > otsu) == light)
+            .map(|p| f32::from(p[0]))
+            .collect();
+        (!values.is_empty()).then(|| values.iter().sum::<f32>() / values.len() as f32)
+    };
+    let (dark, light) = (mean_of(false)?, mean_of(true)?);
+    let (ink, ground) = if ink_is_dark {
+        (dark, light)
+    } else {
+        (light, dark)
+    };
+    let level = ink + share * (ground - ink);
     let mask = GrayImage::from_fn(w, h, |x, y| {
-        let light = crop.get_pixel(x, y)[0] > level;
-        Luma([if light != ink_is_dark { 255 } else { 0 }])
+        let v = f32::from(crop.get_pixel(x, y)[0]);
+        let is_ink = if ink_is_dark { v < level } else { v > level };
+        Luma([if is_ink { 255 } else { 0 }])
     });
-    let ink = mask.pixels().filter(|p| p[0] == 255).count();
-    (ink > 0 && ink < (w * h) as usize).then_some(mask)
+    let inked = mask.pixels().filter(|p| p[0] == 255).count();
+    (inked > 0 && inked < (w * h) as usize).then_some(mask)
 }
 
 /// The largest piece of ink of a mask, and every piece.
@@ -82,11 +105,24 @@ pub(crate) fn letter_size(crop: &GrayImage) -> Option<(u32, u32)> {
     Some((letter.width(), letter.height()))
 }
 
+/// The ink is split from the ground this share of the way from the ink's grey to the ground's,
+/// and again this share of the way back (see [`holes_in`]).
+const HOLE_SPLIT_SHARE: f32 = 0.3;
+
 /// How many holes the ink of a main tile crop encloses: pieces of ground that touch neither the
-/// crop's rim nor are tiny (see [`HOLE_AREA_SHARE`]). `None` for a crop without ink.
+/// crop's rim nor are tiny (see [`HOLE_AREA_SHARE`]), counted with the ink split thin and split
+/// thick (see [`HOLE_SPLIT_SHARE`]). `None` for a crop without ink, or when the two counts
+/// differ: a blurred counter that a thin split opens and a thick one shuts, or a swipe's grey
+/// line through a letter, which a thin split takes for ground, opening a way out of its hole.
 pub(crate) fn holes_in(crop: &GrayImage) -> Option<usize> {
-    let mask = ink_mask(crop)?;
-    let pieces = ink_pieces(&mask);
+    let thin = holes_of_mask(&ink_mask_at(crop, HOLE_SPLIT_SHARE)?)?;
+    let thick = holes_of_mask(&ink_mask_at(crop, 1.0 - HOLE_SPLIT_SHARE)?)?;
+    (thin == thick).then_some(thin)
+}
+
+/// The holes of an ink mask (see [`holes_in`]).
+fn holes_of_mask(mask: &GrayImage) -> Option<usize> {
+    let pieces = ink_pieces(mask);
     let ink_box = pieces
         .iter()
         .skip(1)
@@ -278,6 +314,25 @@ mod tests {
         boxes.push((10, 44, 40, 47));
         assert_eq!(letter_size(&crop(50, 52, &boxes)), Some((30, 30)));
         assert_eq!(letter_size(&crop(50, 52, &[])), None);
+    }
+
+    #[test]
+    fn a_grey_line_through_a_letter_s_wall_leaves_its_holes_untold() {
+        let ring = [
+            (10, 10, 40, 16),
+            (10, 34, 40, 40),
+            (10, 10, 16, 40),
+            (34, 10, 40, 40),
+        ];
+        let mut crop = crop(50, 50, &ring);
+        // A swipe's grey line down through the ring's bottom wall: ground to a thin split, ink
+        // to a thick one.
+        for y in 30..50 {
+            for x in 24..27 {
+                crop.put_pixel(x, y, Luma([130]));
+            }
+        }
+        assert_eq!(holes_in(&crop), None);
     }
 
     #[test]

@@ -437,9 +437,9 @@ fn read_turned_letters(
     Ok((facing, shares))
 }
 
-/// How a die's probability is split between the two letters it reads as in two turns (see
-/// [`share_with_a_turned_rival`]): the second model, which reads the die one way only, must not
-/// undo the split (see [`keep_turn_shares`]).
+/// How a die's probability is split between the two letters it reads as in two turns, when they
+/// are turn twins or its ink told which it shows (see [`share_with_a_turned_rival`]): the second
+/// model, which reads the die one way only, must not undo the split (see [`keep_turn_shares`]).
 #[derive(Clone, Debug, PartialEq)]
 struct TurnShare {
     /// The letter kept, first.
@@ -559,7 +559,10 @@ fn far_surer(p: f32, q: f32) -> bool {
 /// 99%, a `G` as a `Q`, the model having never seen a turned letter), so the two share the
 /// probability in proportion to their confidences, the kept one the larger share, and the rival
 /// becomes its first alternative. Measured on the two real photos of dice in a tray: 3 letters
-/// of 32 read so, one of them wrong at 99% before.
+/// of 32 read so, one of them wrong at 99% before. When the die's ink tells which of the two it
+/// shows (see [`DieInk`]), that one comes first and the other's share is cut (see
+/// [`RULED_OUT_BY_INK`]). The split comes back (a [`TurnShare`]) when the second model must
+/// not undo it: for turn twins, or when the ink told.
 fn share_with_a_turned_rival(
     kept: &mut CropReading,
     rival: &CropReading,
@@ -574,7 +577,9 @@ fn share_with_a_turned_rival(
     {
         return None;
     }
-    let (p, q, letter, other) = match ink.tells(&letter, &other) {
+    let told = ink.tells(&letter, &other);
+    let twins = are_turn_twins(&letter, &other);
+    let (p, q, letter, other) = match told {
         Some(true) => (p, q / RULED_OUT_BY_INK, letter, other),
         Some(false) => (q, p / RULED_OUT_BY_INK, other, letter),
         None => (p, q, letter, other),
@@ -587,7 +592,10 @@ fn share_with_a_turned_rival(
     kept.text = letter.clone();
     kept.confidence = larger;
     kept.alternatives.insert(0, (other.clone(), smaller));
-    Some(TurnShare {
+    // The second model, reading the die the kept way only, may still weigh in on two letters
+    // that differ in shape (a `D` and the `Q` it reads as turned), not on twins or on what the
+    // ink told.
+    (twins || told.is_some()).then_some(TurnShare {
         kept: letter,
         rival: other,
         kept_share: larger,
