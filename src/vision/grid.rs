@@ -238,8 +238,15 @@ const NON_LETTER_WEIGHT: f32 = 0.5;
 const SAME_ROW: f32 = 0.45;
 /// A neighbour is at least this many times `h` away (closer is a piece of the same text) ...
 const NEIGHBOUR_MIN: f32 = 0.95;
-/// ... and at most this many times (farther is not the next tile).
-const NEIGHBOUR_MAX: f32 = 6.0;
+/// ... and at most this many times (farther is not the next tile) ...
+pub(crate) const NEIGHBOUR_MAX: f32 = 6.0;
+/// ... unless no board is found so, whatever else is tried: then at most this many times.
+/// Letters about a tenth of their tile's pitch high, as desktop clones print on large buttons
+/// (real Java Swing and Qt Boggle boards: 8.5 to 10.6 letter heights apart). Looked for first,
+/// or before the hairlines of Android's pointer overlay are lifted, this reach lost boards that
+/// read right with the nearer one (3 of fixtures and probes, and letters of boards under an
+/// alert).
+pub(crate) const FAR_NEIGHBOUR_MAX: f32 = 11.0;
 /// Distances within this share of each other agree on the pitch.
 const PITCH_AGREEMENT: f32 = 0.1;
 /// A pitch needs at least this many neighbour distances agreeing on it.
@@ -435,6 +442,17 @@ impl std::fmt::Display for NoLattice {
     }
 }
 
+/// [`find_lattice_within`] the nearer reach ([`NEIGHBOUR_MAX`]), as the reader looks first.
+#[cfg(test)]
+pub(crate) fn find_lattice(
+    texts: &[Blob],
+    gray: &GrayImage,
+    masks: &InkMasks,
+    colours: &Colours,
+) -> Result<Lattice, Refusal> {
+    find_lattice_within(texts, gray, masks, colours, NEIGHBOUR_MAX)
+}
+
 /// Finds the board lattice among text boxes, or why no board-like lattice exists.
 /// `gray` is the image the boxes were found in and `masks` its ink masks: a lattice only counts
 /// when its letters really have the polarity it was found with (the halo around light letters is
@@ -443,11 +461,14 @@ impl std::fmt::Display for NoLattice {
 /// the image's colours, which tell a tile from the ground where grey levels do not.
 /// Of the lattices found, the best-scoring one wins, unless it is the marks of another (see
 /// [`is_marks_of`]).
-pub(crate) fn find_lattice(
+/// Each letter's neighbour is looked for at most `reach` times the letters' height ahead (see
+/// [`NEIGHBOUR_MAX`] and [`FAR_NEIGHBOUR_MAX`]).
+pub(crate) fn find_lattice_within(
     texts: &[Blob],
     gray: &GrayImage,
     masks: &InkMasks,
     colours: &Colours,
+    reach: f32,
 ) -> Result<Lattice, Refusal> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
@@ -484,7 +505,7 @@ pub(crate) fn find_lattice(
                 continue;
             }
             got_to(NoLattice::NotOnLattice, None);
-            let Some(mut lattice) = fit(&set, h, dark) else {
+            let Some(mut lattice) = fit(&set, h, reach, dark) else {
                 continue;
             };
             if fitted.contains(&lattice) {
@@ -2350,8 +2371,8 @@ fn cell_kind(lattice: &Lattice, masks: &InkMasks, i: usize) -> CellKind {
 
 /// The most common nearest-neighbour distance along one axis (x when `horizontal`), if at least
 /// three pairs agree on it.
-fn pitch(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
-    let distances = nearest_distances(set, h, horizontal);
+fn pitch(set: &[Blob], h: f32, reach: f32, horizontal: bool) -> Option<f32> {
+    let distances = nearest_distances(set, h, reach, horizontal);
     // Each distance's support, the distances that agree with it (within [`PITCH_AGREEMENT`] of
     // it), counted on a sorted copy: they lie in one run of it (see [`agreeing`]).
     let mut sorted = distances.clone();
@@ -2379,18 +2400,18 @@ fn best_supported(distances: &[f32], support: impl Fn(f32) -> usize) -> Option<f
 
 /// For each box of `set` (in order) that has one, the distance along the axis (x when
 /// `horizontal`) to the nearest box ahead of it on its line: at most [`SAME_ROW`] of `h` off it
-/// across, between [`NEIGHBOUR_MIN`] and [`NEIGHBOUR_MAX`] of `h` ahead. The boxes are looked up
+/// across, between [`NEIGHBOUR_MIN`] and `reach` (see [`NEIGHBOUR_MAX`]) of `h` ahead. The boxes are looked up
 /// in buckets of that reach rather than all compared (a page of noise holds tens of thousands).
-fn nearest_distances(set: &[Blob], h: f32, horizontal: bool) -> Vec<f32> {
+fn nearest_distances(set: &[Blob], h: f32, reach: f32, horizontal: bool) -> Vec<f32> {
     let axes = Axes(horizontal);
     let buckets = Buckets::new(
         set.iter().map(|b| (axes.along(b), axes.across(b))),
-        (NEIGHBOUR_MAX * h, SAME_ROW * h),
+        (reach * h, SAME_ROW * h),
     );
     set.iter()
         .filter_map(|a| {
             let near = buckets.around((axes.along(a), axes.across(a)), (0, 1), (1, 1));
-            nearest_ahead(a, near.map(|j| &set[j]), h, axes)
+            nearest_ahead(a, near.map(|j| &set[j]), h, reach, axes)
         })
         .collect()
 }
@@ -2417,12 +2438,13 @@ fn nearest_ahead<'a>(
     a: &Blob,
     candidates: impl Iterator<Item = &'a Blob>,
     h: f32,
+    reach: f32,
     axes: Axes,
 ) -> Option<f32> {
     let nearest = candidates
         .filter(|b| (axes.across(b) - axes.across(a)).abs() < SAME_ROW * h)
         .map(|b| axes.along(b) - axes.along(a))
-        .filter(|&d| d > NEIGHBOUR_MIN * h && d < NEIGHBOUR_MAX * h)
+        .filter(|&d| d > NEIGHBOUR_MIN * h && d < reach * h)
         .fold(f32::INFINITY, f32::min);
     nearest.is_finite().then_some(nearest)
 }
@@ -2486,8 +2508,8 @@ impl Buckets {
 }
 
 /// Snaps boxes to a lattice with the estimated pitches and keeps the largest connected block.
-fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
-    let (px, py) = tile_pitches(set, h)?;
+fn fit(set: &[Blob], h: f32, reach: f32, dark: bool) -> Option<Lattice> {
+    let (px, py) = tile_pitches(set, h, reach)?;
     let anchor = anchor(set, px, py)?;
     let block = connected_block(&snap(set, anchor, px, py));
     let (rows, cols, cells) = cell_grid(&block)?;
@@ -2527,9 +2549,9 @@ fn fit(set: &[Blob], h: f32, dark: bool) -> Option<Lattice> {
 
 /// The horizontal and vertical pitches of `h`-high boxes, when they fit tiles: about square,
 /// and wide enough for letters of that height.
-fn tile_pitches(set: &[Blob], h: f32) -> Option<(f32, f32)> {
-    let px = pitch(set, h, true)?;
-    let py = pitch(set, h, false)?;
+fn tile_pitches(set: &[Blob], h: f32, reach: f32) -> Option<(f32, f32)> {
+    let px = pitch(set, h, reach, true)?;
+    let py = pitch(set, h, reach, false)?;
     // Letters take at most about two thirds of a tile; taller "letters" on a lattice are the
     // strips between tiles (light tiles on a darker board look like rows of `I`s). Tiles are
     // square, give or take a photo's perspective: rows 1.5 times closer than columns are the
@@ -2795,7 +2817,7 @@ mod tests {
     fn pitch_by_definition(set: &[Blob], h: f32, horizontal: bool) -> Option<f32> {
         let distances: Vec<f32> = set
             .iter()
-            .filter_map(|a| nearest_ahead(a, set.iter(), h, Axes(horizontal)))
+            .filter_map(|a| nearest_ahead(a, set.iter(), h, NEIGHBOUR_MAX, Axes(horizontal)))
             .collect();
         let support = |d: f32| {
             distances
@@ -2878,7 +2900,7 @@ mod tests {
             pitches in (40.0f32..60.0, 40.0f32..60.0),
         ) {
             for horizontal in [true, false] {
-                prop_assert_eq!(pitch(&set, h, horizontal), pitch_by_definition(&set, h, horizontal));
+                prop_assert_eq!(pitch(&set, h, NEIGHBOUR_MAX, horizontal), pitch_by_definition(&set, h, horizontal));
             }
             let (px, py) = pitches;
             let anchor_box = anchor(&set, px, py);
@@ -2987,6 +3009,23 @@ mod tests {
         (0..rows * cols)
             .map(|i| letter(150 + (i % cols) * 50, 150 + (i / cols) * 50))
             .collect()
+    }
+
+    #[test]
+    fn small_letters_far_apart_are_found_with_the_far_reach() {
+        // 24 px letters 150 px apart (6.25 letter heights), as a desktop clone's buttons print.
+        let texts: Vec<Blob> = (0..16)
+            .map(|i| letter(60 + (i % 4) * 150, 60 + (i / 4) * 150))
+            .collect();
+        let gray = test_image(&texts);
+        let masks = super::super::glyphs::ink_masks(&gray, 20, 16);
+        let image = image::DynamicImage::ImageLuma8(gray.clone());
+        let colours = Colours::new(&image, 1.0);
+        assert!(find_lattice(&texts, &gray, &masks, &colours).is_err());
+        let l = find_lattice_within(&texts, &gray, &masks, &colours, FAR_NEIGHBOUR_MAX)
+            .expect("lattice");
+        assert_eq!((l.rows, l.cols), (4, 4));
+        assert!((l.px - 150.0).abs() < 0.5);
     }
 
     #[test]

@@ -555,17 +555,19 @@ fn analyse_uncrossed(
         Err(error) => error,
     };
     let Some(clean) = hairline::lift_across_page(image) else {
-        return Err(error);
+        return analyse_far(image).map_err(|_| error);
     };
     // Still no board: the first search's reason is the one to give.
-    let (found, clean) = match analyse_or_nearest(&clean, load::to_grey(&clean)) {
+    let (found, clean) = match analyse_or_nearest(&clean, load::to_grey(&clean), NEAR) {
         Ok(found) => (found, clean),
         Err(refused) => {
             let Some(unstroked) = unstroke_page(&clean, &refused) else {
-                return Err(error);
+                return analyse_far(image).map_err(|_| error);
             };
-            let found = analyse(&unstroked, load::to_grey(&unstroked)).map_err(|_| error)?;
-            (found, unstroked)
+            match analyse(&unstroked, load::to_grey(&unstroked)) {
+                Ok(found) => (found, unstroked),
+                Err(_) => return analyse_far(image).map_err(|_| error),
+            }
         }
     };
     let (found, cleaner) = uncross(&clean, found);
@@ -643,7 +645,23 @@ struct NoAnalysis {
 /// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) of `full`, the
 /// image's grey copy, and finds the lattice in it.
 fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionError> {
-    analyse_or_nearest(image, full).map_err(|refused| refused.error)
+    analyse_or_nearest(image, full, NEAR).map_err(|refused| refused.error)
+}
+
+/// Each letter's neighbour is looked for at most this many letter heights ahead (see
+/// [`grid::NEIGHBOUR_MAX`]) ...
+const NEAR: f32 = grid::NEIGHBOUR_MAX;
+
+/// ... and, where no board is found so, whatever else is tried (hairlines lifted), this far (see
+/// [`grid::FAR_NEIGHBOUR_MAX`]): small letters on large tiles.
+const FAR: f32 = grid::FAR_NEIGHBOUR_MAX;
+
+/// [`analyse`] of an image as it is, each letter's neighbour looked for [`FAR`] ahead, and the
+/// image: no hairline is lifted, the overlay's path and a clone's large buttons not going
+/// together.
+fn analyse_far(image: &DynamicImage) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
+    let found = analyse_or_nearest(image, load::to_grey(image), FAR).map_err(|r| r.error)?;
+    Ok((found, None))
 }
 
 /// A large image (scaled down for the search) is searched again on a copy twice as fine when its
@@ -658,7 +676,11 @@ const FINE_SEARCH_BELOW: f32 = 12.0;
 /// at most [`ANALYSIS_SIDE`] pixels long, or twice as fine where that finds no board or only
 /// small letters (see [`FINE_SEARCH_BELOW`]); the finer copy's lattice is taken unless the
 /// coarser one scores higher.
-fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis, NoAnalysis> {
+fn analyse_or_nearest(
+    image: &DynamicImage,
+    full: GrayImage,
+    reach: f32,
+) -> Result<Analysis, NoAnalysis> {
     load::check_size(image).map_err(|error| NoAnalysis {
         error,
         nearest: None,
@@ -666,14 +688,14 @@ fn analyse_or_nearest(image: &DynamicImage, full: GrayImage) -> Result<Analysis,
     })?;
     let (w, h) = full.dimensions();
     let scale = (w.max(h) as f32 / ANALYSIS_SIDE as f32).max(1.0);
-    let coarse = lattice_on_copy(image, &full, scale);
+    let coarse = lattice_on_copy(image, &full, scale, reach);
     let small = match &coarse {
         Ok((lattice, _)) => lattice.glyph_height < FINE_SEARCH_BELOW,
         Err(refused) => needs_a_finer_copy(refused.reason),
     };
     let finer = (scale / 2.0).max(1.0);
     let (found, scale) = if scale > 1.0 && small {
-        match (coarse, lattice_on_copy(image, &full, finer)) {
+        match (coarse, lattice_on_copy(image, &full, finer, reach)) {
             (Ok(c), Ok(f)) if c.0.score > f.0.score => (Ok(c), scale),
             (_, Ok(f)) => (Ok(f), finer),
             (coarse, Err(_)) => (coarse, scale),
@@ -716,6 +738,7 @@ fn lattice_on_copy(
     image: &DynamicImage,
     full: &GrayImage,
     scale: f32,
+    reach: f32,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let (w, h) = full.dimensions();
     let analysis = if scale > 1.0 {
@@ -728,7 +751,7 @@ fn lattice_on_copy(
         full.clone()
     };
     let colours = fill::Colours::new(image, scale);
-    find_grid(&analysis, &colours)
+    find_grid(&analysis, &colours, reach)
 }
 
 /// `image` resized to `width` x `height` with a bilinear (triangle) filter, by
@@ -805,6 +828,7 @@ const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
 pub(crate) fn find_grid(
     analysis: &GrayImage,
     colours: &fill::Colours,
+    reach: f32,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let side = analysis.width().min(analysis.height());
     let (large_radius, small_radius) = (
@@ -812,8 +836,8 @@ pub(crate) fn find_grid(
         (side / SMALL_WINDOW_DIVISOR).max(SMALL_WINDOW_MIN),
     );
     let (large, small) = rayon::join(
-        || lattice_at(analysis, colours, large_radius),
-        || lattice_at(analysis, colours, small_radius),
+        || lattice_at(analysis, colours, large_radius, reach),
+        || lattice_at(analysis, colours, small_radius, reach),
     );
     // Two boards side by side, seen with either window, are refused (see
     // [`NoLattice::TwoBoards`]): the other may find one board and a line of the other.
@@ -829,7 +853,8 @@ pub(crate) fn find_grid(
         (Ok(a), _) => (a, large_radius),
         (Err(_), Ok(b)) => (b, small_radius),
         (Err(a), Err(b)) => {
-            return fallback_lattice(analysis, colours, small_radius).map_err(|r| a.max(b).max(r));
+            return fallback_lattice(analysis, colours, small_radius, reach)
+                .map_err(|r| a.max(b).max(r));
         }
     };
     let pitch = found.0.px.min(found.0.py);
@@ -837,7 +862,7 @@ pub(crate) fn find_grid(
         return Ok(found);
     }
     let fitting = ((TILE_WINDOW_SHARE * pitch).round() as u32).max(SMALL_WINDOW_MIN);
-    match lattice_at(analysis, colours, fitting) {
+    match lattice_at(analysis, colours, fitting, reach) {
         Ok(refound) if !grid::beats(&found.0, &refound.0) => Ok(refound),
         _ => Ok(found),
     }
@@ -850,6 +875,7 @@ fn fallback_lattice(
     analysis: &GrayImage,
     colours: &fill::Colours,
     tried: u32,
+    reach: f32,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let side = analysis.width().min(analysis.height());
     let mut last = tried;
@@ -863,7 +889,7 @@ fn fallback_lattice(
             break;
         }
         last = radius;
-        match lattice_at(analysis, colours, radius) {
+        match lattice_at(analysis, colours, radius, reach) {
             Ok(found) => return Ok(found),
             Err(r) => refused = refused.max(r),
         }
@@ -876,6 +902,7 @@ fn lattice_at(
     analysis: &GrayImage,
     colours: &fill::Colours,
     radius: u32,
+    reach: f32,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);
@@ -886,7 +913,7 @@ fn lattice_at(
         .into_iter()
         .filter(|b| glyphs::looks_like_text(b, max_h))
         .collect();
-    grid::find_lattice(&texts, analysis, &masks, colours).map(|l| (l, masks))
+    grid::find_lattice_within(&texts, analysis, &masks, colours, reach).map(|l| (l, masks))
 }
 
 /// Writes `overlay.png` (the detected grid, tile boxes and readings drawn on the image) and the
