@@ -265,6 +265,37 @@ const ANCHOR_TOLERANCE: f32 = 0.2;
 const SNAP_TOLERANCE: f32 = 0.28;
 /// Snapped texts this many lattice steps apart (or fewer) are connected: one hole is bridged.
 const MAX_LATTICE_STEP: i32 = 2;
+/// At the far reach (see [`FAR_NEIGHBOUR_MAX`]), a text stands alone on its line when no other
+/// text of the set lies beside it on the line within this many times the seed height: a letter
+/// on a large button does, the words of a panel of text beside the board (a chat, a word list)
+/// do not, and their lines, stacked a line apart, would agree on a pitch of their own that
+/// outnumbers the board's (a Qt clone's chat panel: 92 texts against the board's 16).
+const ALONE_GAP: f32 = 1.5;
+
+/// The texts of `set` (of seed height `h`) that stand alone on their line (see [`ALONE_GAP`]).
+/// The texts beside each are looked up in buckets as wide as the widest text and the gap (a
+/// page of noise holds tens of thousands).
+fn standing_alone(set: &[Blob], h: f32) -> Vec<Blob> {
+    let widest = set.iter().map(Blob::width).max().unwrap_or(0) as f32;
+    let buckets = Buckets::new(
+        set.iter().map(|b| (b.cx(), b.cy())),
+        (widest + ALONE_GAP * h + 1.0, SAME_ROW * h + 1.0),
+    );
+    let beside = |a: &Blob, b: &Blob| {
+        let gap = (b.x0 as f32 - a.x1 as f32).max(a.x0 as f32 - b.x1 as f32);
+        (a.cy() - b.cy()).abs() < SAME_ROW * h && gap < ALONE_GAP * h
+    };
+    set.iter()
+        .enumerate()
+        .filter(|&(i, a)| {
+            !buckets
+                .around((a.cx(), a.cy()), (1, 1), (1, 1))
+                .any(|j| j != i && beside(a, &set[j]))
+        })
+        .map(|(_, a)| *a)
+        .collect()
+}
+
 /// A text narrower than this share of its height is a thin bar (an `I`, or a strip between
 /// tiles) ...
 const BAR_MAX_ASPECT: f32 = 0.25;
@@ -492,7 +523,7 @@ pub(crate) fn find_lattice_within(
     for &seed in &heights {
         for dark in [true, false] {
             let h = seed as f32;
-            let set: Vec<Blob> = texts
+            let mut set: Vec<Blob> = texts
                 .iter()
                 .filter(|b| {
                     b.dark == dark
@@ -501,6 +532,9 @@ pub(crate) fn find_lattice_within(
                 })
                 .copied()
                 .collect();
+            if reach > NEIGHBOUR_MAX {
+                set = standing_alone(&set, h);
+            }
             if set.len() < MIN_LATTICE_TEXTS {
                 continue;
             }
@@ -3026,6 +3060,16 @@ mod tests {
             .expect("lattice");
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.px - 150.0).abs() < 0.5);
+    }
+
+    #[test]
+    fn words_of_a_panel_do_not_stand_alone_on_their_line() {
+        // Two board letters far apart, and a line of three words beside them.
+        let mut set = vec![letter(60, 60), letter(210, 60)];
+        set.extend([400, 430, 460].map(|cx| letter(cx, 60)));
+        let alone = standing_alone(&set, 24.0);
+        let centres: Vec<f32> = alone.iter().map(Blob::cx).collect();
+        assert_eq!(centres, vec![60.0, 210.0]);
     }
 
     #[test]

@@ -3427,7 +3427,7 @@ mod tests {
         let choices = settled(("A", 0.97), ("Y", 0.95), 0);
         assert_eq!((choices[0].0.as_str(), choices[1].0.as_str()), ("Y", "A"));
         // Holes that are neither letter's, or letters with as many holes, share as before.
-        let choices = settled(("V", 0.99), ("A", 0.99), 2);
+        let choices = settled(("V", 0.99), ("A", 0.985), 2);
         assert_eq!(choices[0].0, "V");
         assert!((choices[0].1 - 0.5).abs() < 0.01);
         let choices = settled(("W", 0.99), ("M", 0.99), 0);
