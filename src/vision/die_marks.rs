@@ -4,7 +4,8 @@
 //! keeps the hole a `V` has not).
 //!
 //! Both are measured on a main tile crop, whichever way it is turned: the crop is split into ink
-//! and ground at Otsu's level, the ground being the class most of the crop's rim pixels fall in.
+//! and ground between the mean greys of Otsu's two classes, the ground being the class most of
+//! the crop's rim pixels fall in.
 
 use super::glyphs::{Blob, components};
 use super::turn::Turn;
@@ -129,7 +130,8 @@ fn holes_of_mask(mask: &GrayImage) -> Option<usize> {
         .fold(*pieces.first()?, |a, b| a.union(b));
     let min_area = (HOLE_AREA_SHARE * (ink_box.width() * ink_box.height()) as f32).max(2.0);
     let (w, h) = mask.dimensions();
-    let ground = GrayImage::from_fn(w, h, |x, y| Luma([255 - mask.get_pixel(x, y)[0]]));
+    let mut ground = mask.clone();
+    image::imageops::invert(&mut ground);
     Some(
         components(&ground)
             .into_iter()

@@ -239,14 +239,35 @@ const SAME_ROW: f32 = 0.45;
 /// A neighbour is at least this many times `h` away (closer is a piece of the same text) ...
 const NEIGHBOUR_MIN: f32 = 0.95;
 /// ... and at most this many times (farther is not the next tile) ...
-pub(crate) const NEIGHBOUR_MAX: f32 = 6.0;
-/// ... unless no board is found so, whatever else is tried: then at most this many times.
-/// Letters about a tenth of their tile's pitch high, as desktop clones print on large buttons
-/// (real Java Swing and Qt Boggle boards: 8.5 to 10.6 letter heights apart). Looked for first,
-/// or before the hairlines of Android's pointer overlay are lifted, this reach lost boards that
-/// read right with the nearer one (3 of fixtures and probes, and letters of boards under an
-/// alert).
-pub(crate) const FAR_NEIGHBOUR_MAX: f32 = 11.0;
+const NEIGHBOUR_MAX: f32 = 6.0;
+/// ... unless no board is found so, whatever else is tried: then at most this many times (see
+/// [`Reach::Far`]).
+const FAR_NEIGHBOUR_MAX: f32 = 11.0;
+
+/// How far the lattice search looks for each letter's neighbour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// At most [`NEIGHBOUR_MAX`] letter heights ahead: every board of a game.
+    Near,
+    /// At most [`FAR_NEIGHBOUR_MAX`] letter heights ahead, among the texts that stand alone on
+    /// their line (see [`standing_alone`]): letters about a tenth of their tile's pitch high, as
+    /// desktop clones print on large buttons (real Java Swing and Qt Boggle boards: 8.5 to 10.6
+    /// letter heights apart), where no board is found with the near reach, whatever else is
+    /// tried. Looked for first, or before the hairlines of Android's pointer overlay are lifted,
+    /// this reach lost boards that read right with the nearer one (3 of fixtures and probes, and
+    /// letters of boards under an alert).
+    Far,
+}
+
+impl Reach {
+    /// The farthest a neighbour is looked for, in letter heights.
+    fn letter_heights(self) -> f32 {
+        match self {
+            Reach::Near => NEIGHBOUR_MAX,
+            Reach::Far => FAR_NEIGHBOUR_MAX,
+        }
+    }
+}
 /// Distances within this share of each other agree on the pitch.
 const PITCH_AGREEMENT: f32 = 0.1;
 /// A pitch needs at least this many neighbour distances agreeing on it.
@@ -265,7 +286,7 @@ const ANCHOR_TOLERANCE: f32 = 0.2;
 const SNAP_TOLERANCE: f32 = 0.28;
 /// Snapped texts this many lattice steps apart (or fewer) are connected: one hole is bridged.
 const MAX_LATTICE_STEP: i32 = 2;
-/// At the far reach (see [`FAR_NEIGHBOUR_MAX`]), a text stands alone on its line when no other
+/// At the far reach (see [`Reach::Far`]), a text stands alone on its line when no other
 /// text of the set lies beside it on the line within this many times the seed height: a letter
 /// on a large button does, the words of a panel of text beside the board (a chat, a word list)
 /// do not, and their lines, stacked a line apart, would agree on a pitch of their own that
@@ -473,7 +494,7 @@ impl std::fmt::Display for NoLattice {
     }
 }
 
-/// [`find_lattice_within`] the nearer reach ([`NEIGHBOUR_MAX`]), as the reader looks first.
+/// [`find_lattice_within`] the near reach, as the reader looks first.
 #[cfg(test)]
 pub(crate) fn find_lattice(
     texts: &[Blob],
@@ -481,7 +502,7 @@ pub(crate) fn find_lattice(
     masks: &InkMasks,
     colours: &Colours,
 ) -> Result<Lattice, Refusal> {
-    find_lattice_within(texts, gray, masks, colours, NEIGHBOUR_MAX)
+    find_lattice_within(texts, gray, masks, colours, Reach::Near)
 }
 
 /// Finds the board lattice among text boxes, or why no board-like lattice exists.
@@ -492,14 +513,13 @@ pub(crate) fn find_lattice(
 /// the image's colours, which tell a tile from the ground where grey levels do not.
 /// Of the lattices found, the best-scoring one wins, unless it is the marks of another (see
 /// [`is_marks_of`]).
-/// Each letter's neighbour is looked for at most `reach` times the letters' height ahead (see
-/// [`NEIGHBOUR_MAX`] and [`FAR_NEIGHBOUR_MAX`]).
+/// Each letter's neighbour is looked for as far as `reach` says (see [`Reach`]).
 pub(crate) fn find_lattice_within(
     texts: &[Blob],
     gray: &GrayImage,
     masks: &InkMasks,
     colours: &Colours,
-    reach: f32,
+    reach: Reach,
 ) -> Result<Lattice, Refusal> {
     let mut heights: Vec<u32> = texts.iter().map(Blob::height).collect();
     heights.sort_unstable();
@@ -532,14 +552,14 @@ pub(crate) fn find_lattice_within(
                 })
                 .copied()
                 .collect();
-            if reach > NEIGHBOUR_MAX {
+            if reach == Reach::Far {
                 set = standing_alone(&set, h);
             }
             if set.len() < MIN_LATTICE_TEXTS {
                 continue;
             }
             got_to(NoLattice::NotOnLattice, None);
-            let Some(mut lattice) = fit(&set, h, reach, dark) else {
+            let Some(mut lattice) = fit(&set, h, reach.letter_heights(), dark) else {
                 continue;
             };
             if fitted.contains(&lattice) {
@@ -2434,8 +2454,9 @@ fn best_supported(distances: &[f32], support: impl Fn(f32) -> usize) -> Option<f
 
 /// For each box of `set` (in order) that has one, the distance along the axis (x when
 /// `horizontal`) to the nearest box ahead of it on its line: at most [`SAME_ROW`] of `h` off it
-/// across, between [`NEIGHBOUR_MIN`] and `reach` (see [`NEIGHBOUR_MAX`]) of `h` ahead. The boxes are looked up
-/// in buckets of that reach rather than all compared (a page of noise holds tens of thousands).
+/// across, between [`NEIGHBOUR_MIN`] and `reach` (letter heights: see [`Reach`]) of `h` ahead.
+/// The boxes are looked up in buckets of that reach rather than all compared (a page of noise
+/// holds tens of thousands).
 fn nearest_distances(set: &[Blob], h: f32, reach: f32, horizontal: bool) -> Vec<f32> {
     let axes = Axes(horizontal);
     let buckets = Buckets::new(
@@ -3056,8 +3077,7 @@ mod tests {
         let image = image::DynamicImage::ImageLuma8(gray.clone());
         let colours = Colours::new(&image, 1.0);
         assert!(find_lattice(&texts, &gray, &masks, &colours).is_err());
-        let l = find_lattice_within(&texts, &gray, &masks, &colours, FAR_NEIGHBOUR_MAX)
-            .expect("lattice");
+        let l = find_lattice_within(&texts, &gray, &masks, &colours, Reach::Far).expect("lattice");
         assert_eq!((l.rows, l.cols), (4, 4));
         assert!((l.px - 150.0).abs() < 0.5);
     }

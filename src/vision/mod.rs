@@ -39,6 +39,7 @@ pub(crate) mod trail;
 pub mod turn;
 
 pub use grid::NoLattice;
+use grid::Reach;
 pub use load::{Oversize, Truncation};
 pub use rect::PixelBox;
 pub use short_side::{BoardSide, ShortSide};
@@ -349,10 +350,17 @@ fn surely_read_dice_share(reading: &BoardReading) -> f32 {
 }
 
 /// The share of the board's tiles (holes left out) whose reading is `sure`, given its
-/// confidence and its first alternative's probability. Shares, not counts: the board read in
-/// another turn may be another lattice (a screenshot saved on its side, read as it stands, may
-/// line up a larger lattice of a few letters each way).
+/// confidence and its first alternative's probability (see [`sure_tiles`]). Shares, not counts:
+/// the board read in another turn may be another lattice (a screenshot saved on its side, read
+/// as it stands, may line up a larger lattice of a few letters each way).
 fn share_of_tiles(reading: &BoardReading, sure: impl Fn(f32, Option<f32>) -> bool) -> f32 {
+    let (sure_tiles, counted) = sure_tiles(reading, sure);
+    sure_tiles as f32 / counted.max(1) as f32
+}
+
+/// How many of the board's tiles (holes left out) have a reading that is `sure`, given its
+/// confidence and its first alternative's probability, and how many tiles were counted.
+fn sure_tiles(reading: &BoardReading, sure: impl Fn(f32, Option<f32>) -> bool) -> (usize, usize) {
     let tiles = reading.board.tiles.iter().flatten();
     let confidences = reading.confidence.iter().flatten();
     let alternatives = reading.alternatives.iter().flatten();
@@ -363,7 +371,7 @@ fn share_of_tiles(reading: &BoardReading, sure: impl Fn(f32, Option<f32>) -> boo
             sure_tiles += usize::from(sure(confidence, others.first().map(|(_, p)| *p)));
         }
     }
-    sure_tiles as f32 / counted.max(1) as f32
+    (sure_tiles, counted)
 }
 
 /// `image` with `hidden` painted over in the mean colour of the pixels round its edge, so that
@@ -434,15 +442,7 @@ const MIN_SURE_SHARE: f32 = 0.2;
 
 /// `reading`, unless too few of its tiles read surely (see [`MIN_SURE_SHARE`]): then refused.
 fn refuse_unread(reading: BoardReading) -> Result<BoardReading, VisionError> {
-    let tiles = reading.board.tiles.iter().flatten();
-    let confidences = reading.confidence.iter().flatten();
-    let (mut sure, mut counted) = (0, 0);
-    for (tile, &confidence) in tiles.zip(confidences) {
-        if tile != "." {
-            counted += 1;
-            sure += usize::from(confidence >= doubt::DOUBT_BELOW);
-        }
-    }
+    let (sure, counted) = sure_tiles(&reading, |confidence, _| confidence >= doubt::DOUBT_BELOW);
     if (sure as f32) < MIN_SURE_SHARE * counted as f32 {
         let (rows, cols) = (reading.board.rows, reading.board.cols);
         return Err(VisionError::NoGrid(NoLattice::Unread { rows, cols, sure }));
@@ -546,7 +546,8 @@ pub fn find_board(image: &DynamicImage) -> Result<BoardGeometry, VisionError> {
 /// `F`, and a row of stat boxes may line up as a row of tiles): where one was lifted, the lattice
 /// is found again, its letters whole. Where no board is found at first, hairlines right across
 /// the image are looked for and lifted, and the board looked for again: hairlines and the path
-/// of the last touch may join so many letters that no lattice of them is left.
+/// of the last touch may join so many letters that no lattice of them is left. Where none is
+/// found still, the board is looked for once more with the far reach (see [`grid::Reach::Far`]).
 fn analyse_uncrossed(
     image: &DynamicImage,
 ) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
@@ -554,24 +555,31 @@ fn analyse_uncrossed(
         Ok(found) => return Ok(uncross(image, found)),
         Err(error) => error,
     };
-    let Some(clean) = hairline::lift_across_page(image) else {
-        return analyse_far(image).map_err(|_| error);
-    };
+    if let Some(found) = analyse_without_hairlines(image) {
+        return Ok(found);
+    }
     // Still no board: the first search's reason is the one to give.
-    let (found, clean) = match analyse_or_nearest(&clean, load::to_grey(&clean), NEAR) {
+    analyse_far(image).map_err(|_| error)
+}
+
+/// The board lattice of `image`, where none was found as it stands, with hairlines right across
+/// the image lifted (and, if that is not enough, thin strokes off every cell of the nearest
+/// lattice: see [`unstroke_page`]), and the image so lifted. `None` where there are no such
+/// hairlines or no board is found still.
+fn analyse_without_hairlines(image: &DynamicImage) -> Option<(Analysis, Option<DynamicImage>)> {
+    let clean = hairline::lift_across_page(image)?;
+    let (found, clean) = match analyse_or_nearest(&clean, load::to_grey(&clean), Reach::Near) {
         Ok(found) => (found, clean),
         Err(refused) => {
-            let Some(unstroked) = unstroke_page(&clean, &refused) else {
-                return analyse_far(image).map_err(|_| error);
-            };
-            match analyse(&unstroked, load::to_grey(&unstroked)) {
-                Ok(found) => (found, unstroked),
-                Err(_) => return analyse_far(image).map_err(|_| error),
-            }
+            let unstroked = unstroke_page(&clean, &refused)?;
+            (
+                analyse(&unstroked, load::to_grey(&unstroked)).ok()?,
+                unstroked,
+            )
         }
     };
     let (found, cleaner) = uncross(&clean, found);
-    Ok((found, Some(cleaner.unwrap_or(clean))))
+    Some((found, Some(cleaner.unwrap_or(clean))))
 }
 
 /// `image`, with its hairlines lifted and still no board found in it (`refused`), with thin
@@ -645,22 +653,14 @@ struct NoAnalysis {
 /// Checks the size, makes the analysis copy (at most [`ANALYSIS_SIDE`] pixels) of `full`, the
 /// image's grey copy, and finds the lattice in it.
 fn analyse(image: &DynamicImage, full: GrayImage) -> Result<Analysis, VisionError> {
-    analyse_or_nearest(image, full, NEAR).map_err(|refused| refused.error)
+    analyse_or_nearest(image, full, Reach::Near).map_err(|refused| refused.error)
 }
 
-/// Each letter's neighbour is looked for at most this many letter heights ahead (see
-/// [`grid::NEIGHBOUR_MAX`]) ...
-const NEAR: f32 = grid::NEIGHBOUR_MAX;
-
-/// ... and, where no board is found so, whatever else is tried (hairlines lifted), this far (see
-/// [`grid::FAR_NEIGHBOUR_MAX`]): small letters on large tiles.
-const FAR: f32 = grid::FAR_NEIGHBOUR_MAX;
-
-/// [`analyse`] of an image as it is, each letter's neighbour looked for [`FAR`] ahead, and the
-/// image: no hairline is lifted, the overlay's path and a clone's large buttons not going
-/// together.
+/// [`analyse`] of an image as it is with the far reach (see [`grid::Reach::Far`]: small letters
+/// on large tiles), and the image: no hairline is lifted, the overlay's path and a clone's large
+/// buttons not going together.
 fn analyse_far(image: &DynamicImage) -> Result<(Analysis, Option<DynamicImage>), VisionError> {
-    let found = analyse_or_nearest(image, load::to_grey(image), FAR).map_err(|r| r.error)?;
+    let found = analyse_or_nearest(image, load::to_grey(image), Reach::Far).map_err(|r| r.error)?;
     Ok((found, None))
 }
 
@@ -679,7 +679,7 @@ const FINE_SEARCH_BELOW: f32 = 12.0;
 fn analyse_or_nearest(
     image: &DynamicImage,
     full: GrayImage,
-    reach: f32,
+    reach: Reach,
 ) -> Result<Analysis, NoAnalysis> {
     load::check_size(image).map_err(|error| NoAnalysis {
         error,
@@ -738,7 +738,7 @@ fn lattice_on_copy(
     image: &DynamicImage,
     full: &GrayImage,
     scale: f32,
-    reach: f32,
+    reach: Reach,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let (w, h) = full.dimensions();
     let analysis = if scale > 1.0 {
@@ -828,7 +828,7 @@ const GLYPH_MAX_SHARE_DIVISOR: u32 = 3;
 pub(crate) fn find_grid(
     analysis: &GrayImage,
     colours: &fill::Colours,
-    reach: f32,
+    reach: Reach,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let side = analysis.width().min(analysis.height());
     let (large_radius, small_radius) = (
@@ -875,7 +875,7 @@ fn fallback_lattice(
     analysis: &GrayImage,
     colours: &fill::Colours,
     tried: u32,
-    reach: f32,
+    reach: Reach,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let side = analysis.width().min(analysis.height());
     let mut last = tried;
@@ -902,7 +902,7 @@ fn lattice_at(
     analysis: &GrayImage,
     colours: &fill::Colours,
     radius: u32,
-    reach: f32,
+    reach: Reach,
 ) -> Result<(grid::Lattice, glyphs::InkMasks), grid::Refusal> {
     let (aw, ah) = analysis.dimensions();
     let masks = glyphs::ink_masks(analysis, radius, glyphs::INK_DELTA);

@@ -404,7 +404,7 @@ fn read_turned_letters(
             .filter(|(_, r)| tile_notation(r).0 != kept)
             .min_by(|a, b| doubt(&a.1).total_cmp(&doubt(&b.1)));
         if let Some(rival) = rival {
-            rivals.push((k, underlined, rival));
+            rivals.push((k, kept, underlined, rival));
         }
     }
     // The board's letter height: that of most dice, each turned the way it reads.
@@ -415,14 +415,13 @@ fn read_turned_letters(
         .collect();
     let letter_height = (!heights.is_empty()).then(|| median(heights));
     let mut shares = Vec::new();
-    for (k, underlined, (rival_crop, rival)) in rivals {
+    for (k, kept, underlined, (rival_crop, rival)) in rivals {
         match underlined {
             Some((crop, reading)) if settles_turn_twins(&reading, &readings[k], &rival) => {
                 (crops[k], readings[k]) = (crop, reading);
             }
             _ => {
                 let ink = DieInk::of(&crops[k], letter_height);
-                let kept = tile_notation(&readings[k]).0;
                 let Some(share) = share_with_a_turned_rival(&mut readings[k], &rival, ink) else {
                     continue;
                 };
@@ -666,10 +665,8 @@ impl DieInk {
                 return Some(false);
             }
         }
-        let quarter_twins = QUARTER_TWINS
-            .iter()
-            .any(|&(x, y)| (kept == x && other == y) || (kept == y && other == x));
-        self.stands.filter(|_| quarter_twins)
+        self.stands
+            .filter(|_| is_one_of_the_pairs(&QUARTER_TWINS, kept, other))
     }
 }
 
@@ -684,7 +681,12 @@ const TURN_TWINS: [(&str, &str); 2] = [("M", "W"), ("N", "Z")];
 
 /// Whether `a` and `b` are [`TURN_TWINS`].
 fn are_turn_twins(a: &str, b: &str) -> bool {
-    TURN_TWINS
+    is_one_of_the_pairs(&TURN_TWINS, a, b)
+}
+
+/// Whether `a` and `b` are one of `pairs`, either way round.
+fn is_one_of_the_pairs(pairs: &[(&str, &str)], a: &str, b: &str) -> bool {
+    pairs
         .iter()
         .any(|&(x, y)| (a == x && b == y) || (a == y && b == x))
 }
